@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { APP_VERSION, type LocaleKey } from '@ampere/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { TFunction } from 'i18next';
+import type { Redis } from 'ioredis';
+import type { Env } from './config/env.js';
+import type { Database } from './db/client.js';
+import { AppError } from './errors.js';
+import { installErrorHandling } from './http/errors.js';
+import { requestLocale } from './http/locale.js';
+import { SECURITY_HEADERS } from './http/security-headers.js';
+import { serveWebApp } from './http/static.js';
+import { zodValidatorCompiler } from './http/validation.js';
+import { translator } from './i18n/index.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { commonRoutes } from './modules/common/common.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { marketRoutes } from './modules/market/market.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: LocaleKey;
+    t: TFunction;
+  }
+  interface FastifyInstance {
+    /** The app's services, for work that runs beside the HTTP API (feed, jobs). */
+    services: Services;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+/** Form and JSON bodies; uploads have their own, larger limit. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  redis?: Redis | undefined;
+  /** Built web app to serve at `/`; omitted in API tests. */
+  webDist?: string | undefined;
+  /** The clock the business rules read (tests move it forward). */
+  now?: (() => Date) | undefined;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({
+  env,
+  database,
+  redis,
+  now,
+  webDist,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Bodies are form data (the client's default), JSON or multipart; nothing else.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  app.decorateRequest('locale', 'en-US');
+  app.decorateRequest('t', null as unknown as TFunction);
+
+  const services = createServices({ env, database, redis, now });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.bus.close();
+  });
+  const defaultLocale = (await services.settings.get()).defaultLanguage;
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.locale = requestLocale(req, defaultLocale);
+    req.t = translator(req.locale);
+    reply.headers(SECURITY_HEADERS);
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyRateLimit, {
+    // The API is limited; the app's own files are not: one fresh page load fetches a hundred of
+    // them, and many phones share one address behind carrier NAT.
+    allowList: (req) => !req.url.startsWith(`${API_PREFIX}/`),
+    max: env.RATE_LIMIT_PER_MIN,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'ampere:rl:' } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 21 },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ampere API',
+        version: APP_VERSION,
+        description:
+          'Every response is the envelope {code, msg, data}; code 0 is success. Error codes: docs/errors.md.',
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  await app.register(healthRoutes(services));
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      await api.register(commonRoutes(services));
+      await api.register(authRoutes(services));
+      await api.register(accountRoutes(services));
+      await api.register(walletRoutes(services));
+      await api.register(marketRoutes(services));
+      await api.register(realtimeRoutes(services, env.PUBLIC_URL));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (webDist) await serveWebApp(app, webDist);
+
+  return app;
+}

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openPreparedDatabase } from '../bootstrap.js';
+import { loadEnv, type Env } from '../config/env.js';
+import { queryRows } from '../db/client.js';
+import { isLockHeld } from '../db/lock.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { createLedgerService } from '../modules/ledger/ledger.service.js';
+import {
+  createOpsService,
+  OpsInputError,
+  type AdjustmentRequest,
+  type OpsService,
+} from '../modules/ops/ops.service.js';
+import { OPS_SOCKET, OPS_TOKEN, OPS_TOKEN_HEADER } from '../ops/channel.js';
+
+const USAGE = `Usage: npm run ops -- <command>
+
+Commands:
+  credit <username> <amount> <money|usdt> --reason "…"   credit a user from house equity (audited)
+  debit  <username> <amount> <money|usdt> --reason "…"   debit a user back to house equity (audited)
+  reconcile        re-check the whole ledger; exits 1 on any drift
+  audit-verify     re-compute the audit log's hash chain; exits 1 if broken
+  migrate          apply pending migrations and seed defaults
+  status           show which database is configured and its migration state
+  help             show this text
+
+It reads the same DATA_DIR / DATABASE_URL as the server. On the embedded database it talks to
+the running server through DATA_DIR/ops.sock, or opens the data directory itself when no server
+runs.`;
+
+/** What the commands need, whichever way the database is reached. */
+interface Backend {
+  adjust(req: AdjustmentRequest): Promise<unknown>;
+  reconcile(): Promise<{ ok: boolean }>;
+  verifyAudit(): Promise<{ brokenAt: string | null }>;
+  close(): Promise<void>;
+}
+
+function channelRequest(
+  env: Env,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<unknown> {
+  const token = fs.readFileSync(path.join(env.DATA_DIR, OPS_TOKEN), 'utf8');
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        socketPath: path.join(env.DATA_DIR, OPS_SOCKET),
+        path: route,
+        method,
+        headers: {
+          [OPS_TOKEN_HEADER]: token,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+        timeout: 60_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const parsed: unknown = text ? JSON.parse(text) : null;
+          if (res.statusCode === 200) resolve(parsed);
+          else
+            reject(
+              new OpsInputError(
+                (parsed as { error?: string } | null)?.error ?? `server answered ${res.statusCode}`,
+              ),
+            );
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('the server did not answer in 60 s')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function viaServer(env: Env): Backend {
+  return {
+    adjust: (req) => channelRequest(env, 'POST', '/adjust', req),
+    reconcile: async () => (await channelRequest(env, 'GET', '/reconcile')) as { ok: boolean },
+    verifyAudit: async () =>
+      (await channelRequest(env, 'GET', '/audit-verify')) as { brokenAt: string | null },
+    close: async () => undefined,
+  };
+}
+
+async function direct(env: Env): Promise<Backend> {
+  const database = await openPreparedDatabase(env);
+  const ops: OpsService = createOpsService({
+    db: database.db,
+    ledger: createLedgerService(),
+    audit: createAuditService(),
+  });
+  return {
+    adjust: (req) => ops.adjust(req),
+    reconcile: () => ops.reconcile(),
+    verifyAudit: () => ops.verifyAudit(),
+    close: () => database.close(),
+  };
+}
+
+async function backend(env: Env): Promise<Backend> {
+  const serverRuns =
+    !env.DATABASE_URL &&
+    isLockHeld(env.DATA_DIR) &&
+    fs.existsSync(path.join(env.DATA_DIR, OPS_SOCKET));
+  return serverRuns ? viaServer(env) : direct(env);
+}
+
+const print = (value: unknown) => {
+  console.log(JSON.stringify(value, null, 2));
+};
+
+async function adjust(direction: 'credit' | 'debit', args: string[], reason: string | undefined) {
+  const [username, amount, currency] = args;
+  if (!username || !amount || (currency !== 'money' && currency !== 'usdt')) {
+    throw new OpsInputError(`usage: ${direction} <username> <amount> <money|usdt> --reason "…"`);
+  }
+  if (!reason) throw new OpsInputError('--reason "…" is required: every adjustment is audited');
+  const b = await backend(loadEnv());
+  try {
+    print(
+      await b.adjust({
+        direction,
+        username,
+        amount,
+        currency,
+        reason,
+        actor: `ops:${os.userInfo().username}`,
+      }),
+    );
+  } finally {
+    await b.close();
+  }
+}
+
+async function check(kind: 'reconcile' | 'audit-verify') {
+  const b = await backend(loadEnv());
+  try {
+    const report = kind === 'reconcile' ? await b.reconcile() : await b.verifyAudit();
+    print(report);
+    const healthy = 'ok' in report ? report.ok : report.brokenAt === null;
+    if (!healthy) process.exitCode = 1;
+  } finally {
+    await b.close();
+  }
+}
+
+async function status() {
+  const env = loadEnv();
+  if (!env.DATABASE_URL && isLockHeld(env.DATA_DIR)) {
+    print({ database: 'pglite', location: env.DATA_DIR, server: 'running' });
+    return;
+  }
+  const database = await openPreparedDatabase(env);
+  try {
+    const [applied] = await queryRows<{ n: string }>(
+      database.db,
+      sql`select count(*)::text as n from drizzle.__drizzle_migrations`,
+    );
+    print({
+      database: database.kind,
+      location: env.DATABASE_URL ? new URL(env.DATABASE_URL).host : env.DATA_DIR,
+      migrationsApplied: Number(applied?.n ?? 0),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function migrate() {
+  const database = await openPreparedDatabase(loadEnv());
+  await database.close();
+  console.log(`migrations applied (${database.kind})`);
+}
+
+async function run(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { reason: { type: 'string' } },
+  });
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case 'credit':
+    case 'debit':
+      return adjust(command, rest, values.reason);
+    case 'reconcile':
+    case 'audit-verify':
+      return check(command);
+    case 'migrate':
+      return migrate();
+    case 'status':
+      return status();
+    case undefined:
+    case 'help':
+      console.log(USAGE);
+      return;
+    default:
+      console.error(`Unknown command "${command}".\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`ops: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

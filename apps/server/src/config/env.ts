@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function hasScheme(value: string, schemes: readonly string[]): boolean {
+  try {
+    return schemes.includes(new URL(value).protocol.slice(0, -1));
+  } catch {
+    return false;
+  }
+}
+
+const urlWithScheme = (schemes: readonly string[]) =>
+  z.string().refine((value) => hasScheme(value, schemes), {
+    error: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+  });
+
+/**
+ * Every setting the server reads from its environment, validated once at start. An unset or
+ * empty variable takes its default; a bad value stops the start with one clear line per problem.
+ */
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
+  PUBLIC_URL: urlWithScheme(['http', 'https']).optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  /** Where the built web app lives; the server serves it at `/` when present. */
+  WEB_DIST: z.string().min(1).optional(),
+  /** Requests per minute per IP before the server answers "rate limited". */
+  RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  MARKET_FEED: z.enum(['simulated']).default('simulated'),
+  /** Whether this process publishes ticks (exactly one process per database should). */
+  MARKET_FEED_PUBLISH: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** How often the ledger is re-checked from scratch (docs/ledger.md). */
+  RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment, treating empty strings as unset. Throws EnvError listing every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = cleaned[name];
+        return `${name}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+      }),
+    );
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one database type services and repositories see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Round-trips to the database; used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/**
+ * int8 arrives as a decimal string from both drivers (PGlite would otherwise give a lossy JS
+ * number); Drizzle's `bigint({ mode: 'bigint' })` columns turn it into a BigInt exactly.
+ */
+const int8AsString = (value: string): string => value;
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+    parsers: { [INT8_OID]: int8AsString },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(
+  url: string,
+  poolSize = 20,
+  onIdleError: (error: Error) => void = (error) => {
+    console.error(`postgres: idle connection lost: ${error.message}`);
+  },
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'ampere',
+  });
+  // An idle client that loses its connection is replaced by the pool; without a listener the
+  // 'error' event would crash the process.
+  pool.on('error', onIdleError);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the generic Db type cannot
+ * know that, so the shape is checked here once instead of cast at every call site.
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as T[];
+  }
+  throw new Error('unexpected result shape from db.execute');
+}

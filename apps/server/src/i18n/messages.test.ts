@@ -1,0 +1,49 @@
+import { LOCALE_KEYS } from '@ampere/contract';
+import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from './index.js';
+
+interface Tree {
+  [key: string]: string | Tree;
+}
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const english = leaves(SERVER_MESSAGES['en-US']);
+/** Values that are the same word in every language. */
+const SAME_EVERYWHERE = new Set(['labels.appName']);
+/** Words a language shares with English. */
+const SHARED_WORDS: Partial<Record<string, string[]>> = {
+  fr: ['ledgerKinds.reversal', 'statement.kind'],
+};
+
+describe.each(LOCALE_KEYS.filter((l) => l !== 'en-US'))('server messages in %s', (locale) => {
+  const messages = leaves(SERVER_MESSAGES[locale]);
+
+  it('has exactly the English keys', () => {
+    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('keeps every placeholder', () => {
+    for (const [key, value] of english)
+      expect(placeholders(messages.get(key) ?? ''), key).toEqual(placeholders(value));
+  });
+
+  it('leaves no English behind', () => {
+    const untranslated = [...english].filter(
+      ([key, value]) =>
+        !SAME_EVERYWHERE.has(key) &&
+        !SHARED_WORDS[locale]?.includes(key) &&
+        messages.get(key) === value,
+    );
+    expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { openPreparedDatabase } from './bootstrap.js';
+import { EnvError, loadEnv, type Env } from './config/env.js';
+import { findWebDist } from './http/static.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { startReconciliationJob } from './modules/ledger/reconcile.job.js';
+import { createSimulatedFeed } from './modules/market/simulated-feed.js';
+import { createOpsService } from './modules/ops/ops.service.js';
+import { startOpsChannel } from './ops/channel.js';
+
+/** Longest we wait for in-flight requests on SIGTERM before exiting anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = readEnv();
+  const database = await openPreparedDatabase(env);
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : undefined;
+  const webDist = env.WEB_DIST ?? findWebDist();
+  const app = await buildApp({ env, database, redis, webDist });
+  if (!webDist) app.log.warn('web app not built: run `npm run build` to serve it at /');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining and shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(async () => {
+        stopReconciling();
+        feed?.stop();
+        clearInterval(heads);
+        await opsChannel?.close();
+        await redis?.quit();
+        await database.close();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+  process.on('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+
+  const stopReconciling = startReconciliationJob(database.db, app.log, env.RECONCILE_EVERY_MS);
+  // One publisher per database: on PGlite this process is the only one. Several processes on
+  // PostgreSQL need a leader (advisory lock) — until then set MARKET_FEED_PUBLISH=false on all
+  // but one; a second publisher cannot fork the chain, its ticks are refused.
+  const feed = env.MARKET_FEED_PUBLISH
+    ? createSimulatedFeed(app.services.market, { log: app.log })
+    : undefined;
+  feed?.start();
+  const heads = feed
+    ? setInterval(() => {
+        app.services.market.publishHeads().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'publishing chain heads failed');
+        });
+      }, 60_000)
+    : undefined;
+  heads?.unref();
+  const opsChannel =
+    database.kind === 'pglite'
+      ? await startOpsChannel(
+          env.DATA_DIR,
+          createOpsService({
+            db: database.db,
+            ledger: createLedgerService(),
+            audit: createAuditService(),
+          }),
+        )
+      : undefined;
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
+    `Ampere is up at http://localhost:${env.PORT}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appUser } from './account.schema.js';
+
+export interface NewUser {
+  uid: bigint;
+  username: string;
+  passwordHash: string;
+  inviteCode: string;
+  referrerId?: bigint | null;
+}
+
+export type UserRow = typeof appUser.$inferSelect;
+
+/** The unique constraint a failed insert ran into, if that is why it failed. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  if (cause && typeof cause === 'object' && 'code' in cause && cause.code === '23505') {
+    return 'constraint' in cause && typeof cause.constraint === 'string'
+      ? cause.constraint
+      : 'unknown';
+  }
+  return undefined;
+}
+
+export function createAccountRepository(db: Db) {
+  return {
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(appUser).values(user).returning();
+      if (!row) throw new Error('user insert returned no row');
+      return row;
+    },
+
+    async findByInviteCode(inviteCode: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(sql`upper(${appUser.inviteCode}) = upper(${inviteCode})`);
+      return row;
+    },
+
+    async countInvited(userId: bigint): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string>`count(*)::text` })
+        .from(appUser)
+        .where(eq(appUser.referrerId, userId));
+      return Number(row?.n ?? 0);
+    },
+
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(sql`lower(${appUser.username}) = lower(${username})`);
+      return row;
+    },
+
+    async findById(id: bigint): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(appUser).where(eq(appUser.id, id));
+      return row;
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,156 @@
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appUser } from '../account/account.schema.js';
+import { authThrottle, securityEvent, userSession } from './auth.schema.js';
+
+export interface SessionWithUser {
+  session: typeof userSession.$inferSelect;
+  user: typeof appUser.$inferSelect;
+}
+
+export function createAuthRepository(db: Db) {
+  return {
+    async insertSession(values: typeof userSession.$inferInsert): Promise<void> {
+      await db.insert(userSession).values(values);
+    },
+
+    /** The live session a token hash belongs to (current token, or the previous one in its grace period). */
+    async findSession(tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
+      const [row] = await db
+        .select({ session: userSession, user: appUser })
+        .from(userSession)
+        .innerJoin(appUser, eq(appUser.id, userSession.userId))
+        .where(
+          and(
+            or(
+              eq(userSession.tokenHash, tokenHash),
+              and(
+                eq(userSession.previousTokenHash, tokenHash),
+                gt(userSession.previousValidUntil, now),
+              ),
+            ),
+            isNull(userSession.revokedAt),
+            gt(userSession.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+
+    async touchSession(id: bigint, now: Date, expiresAt: Date): Promise<void> {
+      await db
+        .update(userSession)
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(userSession.id, id));
+    },
+
+    /**
+     * Swaps in a new token hash, keeping the old one valid until `graceUntil`. Only succeeds if
+     * the session still holds `expectedHash`, so two concurrent rotations cannot both win.
+     */
+    async rotateSession(
+      id: bigint,
+      expectedHash: string,
+      newHash: string,
+      now: Date,
+      graceUntil: Date,
+      expiresAt: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(userSession)
+        .set({
+          tokenHash: newHash,
+          previousTokenHash: expectedHash,
+          previousValidUntil: graceUntil,
+          rotatedAt: now,
+          lastSeenAt: now,
+          expiresAt,
+        })
+        .where(and(eq(userSession.id, id), eq(userSession.tokenHash, expectedHash)))
+        .returning({ id: userSession.id });
+      return rows.length > 0;
+    },
+
+    async revokeSession(id: bigint, now: Date): Promise<void> {
+      await db
+        .update(userSession)
+        .set({ revokedAt: now })
+        .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
+    },
+
+    async revokeAllSessions(userId: bigint, now: Date): Promise<void> {
+      await db
+        .update(userSession)
+        .set({ revokedAt: now })
+        .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt)));
+    },
+
+    async throttleRows(scopes: string[]) {
+      return db.select().from(authThrottle).where(inArray(authThrottle.scope, scopes));
+    },
+
+    /** Counts one failure, starting a new window when the old one is over. */
+    async recordFailure(scope: string, now: Date, windowStartedBefore: Date): Promise<void> {
+      await db
+        .insert(authThrottle)
+        .values({ scope, windowStartedAt: now, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: authThrottle.scope,
+          set: {
+            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStartedBefore} then 1 else ${authThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStartedBefore} then ${now} else ${authThrottle.windowStartedAt} end`,
+            lastFailureAt: now,
+          },
+        });
+    },
+
+    async clearThrottle(scope: string): Promise<void> {
+      await db.delete(authThrottle).where(eq(authThrottle.scope, scope));
+    },
+
+    async recordEvent(values: typeof securityEvent.$inferInsert): Promise<void> {
+      await db.insert(securityEvent).values(values);
+    },
+
+    async events(userId: bigint, kinds: string[], limit: number) {
+      return db
+        .select()
+        .from(securityEvent)
+        .where(and(eq(securityEvent.userId, userId), inArray(securityEvent.kind, kinds)))
+        .orderBy(desc(securityEvent.id))
+        .limit(limit);
+    },
+
+    async setPasswordHash(userId: bigint, passwordHash: string): Promise<void> {
+      await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
+    },
+
+    async setFundPassword(userId: bigint, fundPasswordHash: string): Promise<void> {
+      await db
+        .update(appUser)
+        .set({ fundPasswordHash, fundPasswordFailures: 0, fundPasswordLockedUntil: null })
+        .where(eq(appUser.id, userId));
+    },
+
+    /** Counts a wrong fund password; returns the new count. Locks when it reaches `lockAt`. */
+    async fundPasswordFailed(userId: bigint, lockAt: number, lockedUntil: Date): Promise<number> {
+      const [row] = await db
+        .update(appUser)
+        .set({
+          fundPasswordFailures: sql`${appUser.fundPasswordFailures} + 1`,
+          fundPasswordLockedUntil: sql`case when ${appUser.fundPasswordFailures} + 1 >= ${lockAt} then ${lockedUntil} else ${appUser.fundPasswordLockedUntil} end`,
+        })
+        .where(eq(appUser.id, userId))
+        .returning({ failures: appUser.fundPasswordFailures });
+      return row?.failures ?? lockAt;
+    },
+
+    async fundPasswordSucceeded(userId: bigint): Promise<void> {
+      await db
+        .update(appUser)
+        .set({ fundPasswordFailures: 0, fundPasswordLockedUntil: null })
+        .where(eq(appUser.id, userId));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,388 @@
+import { randomInt } from 'node:crypto';
+import {
+  LEVELS,
+  type FindPasswordRequest,
+  type FundPasswordChange,
+  type LoginHistory,
+  type LoginRequest,
+  type LoginResponse,
+  type PasswordChange,
+  type RegisterRequest,
+  type SessionUser,
+} from '@ampere/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import {
+  createAccountRepository,
+  violatedUniqueConstraint,
+  type UserRow,
+} from '../account/account.repository.js';
+import { USER_STATUS } from '../account/account.schema.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { createAuthRepository } from './auth.repository.js';
+import {
+  ACCOUNT_THROTTLE,
+  FUND_PASSWORD_LOCK_AFTER,
+  FUND_PASSWORD_LOCK_MS,
+  IP_THROTTLE,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SESSION_ROTATE_AFTER_MS,
+  SESSION_ROTATION_GRACE_MS,
+  SESSION_TOUCH_EVERY_MS,
+  THROTTLE_WINDOW_MS,
+  throttleWaitMs,
+} from './auth.rules.js';
+import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import { hashToken, newSessionToken } from './tokens.js';
+
+export interface ClientContext {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: bigint;
+  /** Set when the token was rotated: the client must use this one from now on. */
+  newToken?: string;
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_LENGTH = 8;
+const UID_MIN = 10_000_000;
+const UID_MAX = 100_000_000;
+const INSERT_RETRIES = 5;
+const LOGIN_HISTORY_LIMIT = 20;
+
+function newInviteCode(): string {
+  return Array.from(
+    { length: INVITE_LENGTH },
+    () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)],
+  ).join('');
+}
+
+export function sessionUser(user: UserRow): SessionUser {
+  return {
+    uid: Number(user.uid),
+    username: user.username,
+    status: user.status,
+    level: LEVELS[user.level] ?? 'ordinary',
+    fundPassword: user.fundPasswordHash !== null,
+  };
+}
+
+const addMs = (d: Date, ms: number) => new Date(d.getTime() + ms);
+const accountScope = (username: string) => `account:${username.trim().toLowerCase()}`;
+const recoveryScope = (username: string) => `recover:${username.trim().toLowerCase()}`;
+const ipScope = (ip: string) => `ip:${ip}`;
+
+export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const { db } = deps;
+
+  /** Refuses with TOO_MANY_ATTEMPTS when any scope is still waiting. */
+  async function checkThrottle(
+    scopes: { scope: string; rule: { free: number; maxPerWindow: number } }[],
+  ) {
+    const t = now();
+    const rows = await createAuthRepository(db).throttleRows(scopes.map((s) => s.scope));
+    let waitMs = 0;
+    for (const row of rows) {
+      const rule = scopes.find((s) => s.scope === row.scope)?.rule ?? ACCOUNT_THROTTLE;
+      waitMs = Math.max(
+        waitMs,
+        throttleWaitMs(rule, row.failures, row.lastFailureAt, row.windowStartedAt, t),
+      );
+    }
+    if (waitMs > 0) {
+      const retryAfterS = Math.ceil(waitMs / 1000);
+      throw new AppError(
+        'TOO_MANY_ATTEMPTS',
+        { minutes: Math.ceil(retryAfterS / 60) },
+        { retryAfterS },
+      );
+    }
+  }
+
+  async function recordFailures(scopes: string[]) {
+    const t = now();
+    const repo = createAuthRepository(db);
+    for (const scope of scopes) await repo.recordFailure(scope, t, addMs(t, -THROTTLE_WINDOW_MS));
+  }
+
+  async function openSession(tx: Db, userId: bigint, ctx: ClientContext): Promise<string> {
+    const token = newSessionToken();
+    const t = now();
+    await createAuthRepository(tx).insertSession({
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: t,
+      rotatedAt: t,
+      lastSeenAt: t,
+      expiresAt: addMs(t, SESSION_IDLE_MS),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 256) ?? null,
+    });
+    return token;
+  }
+
+  const event = (
+    tx: Db,
+    userId: bigint | null,
+    kind: string,
+    ctx: ClientContext | undefined,
+    detail: Record<string, unknown> = {},
+  ) =>
+    createAuthRepository(tx).recordEvent({
+      userId,
+      kind,
+      ip: ctx?.ip ?? null,
+      userAgent: ctx?.userAgent?.slice(0, 256) ?? null,
+      detail,
+      createdAt: now(),
+    });
+
+  /** Checks a fund password, counting failures and locking after five in a row. */
+  async function checkFundPassword(user: UserRow, password: string): Promise<void> {
+    if (!user.fundPasswordHash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    const t = now();
+    if (user.fundPasswordLockedUntil && user.fundPasswordLockedUntil > t) {
+      const retryAfterS = Math.ceil((user.fundPasswordLockedUntil.getTime() - t.getTime()) / 1000);
+      throw new AppError(
+        'FUND_PASSWORD_LOCKED',
+        { minutes: Math.ceil(retryAfterS / 60) },
+        { retryAfterS },
+      );
+    }
+    const repo = createAuthRepository(db);
+    if (await verifyPassword(password, user.fundPasswordHash)) {
+      if (user.fundPasswordFailures > 0) await repo.fundPasswordSucceeded(user.id);
+      return;
+    }
+    const failures = await repo.fundPasswordFailed(
+      user.id,
+      FUND_PASSWORD_LOCK_AFTER,
+      addMs(t, FUND_PASSWORD_LOCK_MS),
+    );
+    await event(db, user.id, 'fund_password_failure', undefined, { failures });
+    if (failures >= FUND_PASSWORD_LOCK_AFTER) {
+      const retryAfterS = FUND_PASSWORD_LOCK_MS / 1000;
+      throw new AppError('FUND_PASSWORD_LOCKED', { minutes: retryAfterS / 60 }, { retryAfterS });
+    }
+    const remaining = FUND_PASSWORD_LOCK_AFTER - failures;
+    throw new AppError('FUND_PASSWORD_WRONG', { remaining }, { remaining });
+  }
+
+  return {
+    async register(req: RegisterRequest, ctx: ClientContext): Promise<LoginResponse> {
+      const accounts = createAccountRepository(db);
+      const referrer = req.invite_code
+        ? await accounts.findByInviteCode(req.invite_code)
+        : undefined;
+      if (req.invite_code && !referrer) throw new AppError('INVITE_CODE_UNKNOWN');
+      if (await accounts.findByUsername(req.username)) throw new AppError('USERNAME_TAKEN');
+      const passwordHash = await hashPassword(req.password);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const user = await createAccountRepository(tx).insert({
+              uid: BigInt(randomInt(UID_MIN, UID_MAX)),
+              username: req.username,
+              passwordHash,
+              inviteCode: newInviteCode(),
+              referrerId: referrer?.id ?? null,
+            });
+            await deps.ledger.openUserAccounts(tx, user.id);
+            const token = await openSession(tx, user.id, ctx);
+            await event(
+              tx,
+              user.id,
+              'register',
+              ctx,
+              referrer ? { referrerUid: referrer.uid.toString() } : {},
+            );
+            await event(tx, user.id, 'login_success', ctx);
+            return { token, user: sessionUser(user) };
+          });
+        } catch (error) {
+          const constraint = violatedUniqueConstraint(error);
+          if (constraint === 'app_user_username_key') throw new AppError('USERNAME_TAKEN');
+          // A random uid or invite code collided: draw again.
+          if (constraint && attempt < INSERT_RETRIES) continue;
+          throw error;
+        }
+      }
+    },
+
+    async login(req: LoginRequest, ctx: ClientContext): Promise<LoginResponse> {
+      const scopes = [
+        { scope: accountScope(req.username), rule: ACCOUNT_THROTTLE },
+        { scope: ipScope(ctx.ip), rule: IP_THROTTLE },
+      ];
+      await checkThrottle(scopes);
+      const user = await createAccountRepository(db).findByUsername(req.username.trim());
+      // Always one full verification, so an unknown account costs the same time as a wrong password.
+      const valid = await verifyPassword(req.password, user?.passwordHash ?? (await decoyHash()));
+      if (!user || !valid) {
+        await recordFailures(scopes.map((s) => s.scope));
+        await event(
+          db,
+          user?.id ?? null,
+          'login_failure',
+          ctx,
+          user ? {} : { username: req.username.slice(0, 64) },
+        );
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      if (user.status === USER_STATUS.DISABLED) {
+        await event(db, user.id, 'login_refused_disabled', ctx);
+        throw new AppError('ACCOUNT_DISABLED');
+      }
+      await createAuthRepository(db).clearThrottle(accountScope(req.username));
+      const token = await db.transaction(async (tx) => {
+        const opened = await openSession(tx, user.id, ctx);
+        await event(tx, user.id, 'login_success', ctx);
+        return opened;
+      });
+      return { token, user: sessionUser(user) };
+    },
+
+    /**
+     * Resolves a bearer token to its user. Slides the expiry, and rotates a token older than
+     * the rotation age (the new one goes back in the Authorization header).
+     */
+    async authenticate(token: string): Promise<Authenticated | undefined> {
+      const t = now();
+      const repo = createAuthRepository(db);
+      const tokenHash = hashToken(token);
+      const found = await repo.findSession(tokenHash, t);
+      if (!found) return undefined;
+      const { session, user } = found;
+      if (user.status === USER_STATUS.DISABLED) {
+        await repo.revokeAllSessions(user.id, t);
+        throw new AppError('ACCOUNT_DISABLED');
+      }
+      const expiresAt = new Date(
+        Math.min(t.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_MAX_MS),
+      );
+      const isCurrent = session.tokenHash === tokenHash;
+      if (isCurrent && t.getTime() - session.rotatedAt.getTime() >= SESSION_ROTATE_AFTER_MS) {
+        const newToken = newSessionToken();
+        const rotated = await repo.rotateSession(
+          session.id,
+          tokenHash,
+          hashToken(newToken),
+          t,
+          addMs(t, SESSION_ROTATION_GRACE_MS),
+          expiresAt,
+        );
+        if (rotated) return { user, sessionId: session.id, newToken };
+      } else if (t.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
+        await repo.touchSession(session.id, t, expiresAt);
+      }
+      return { user, sessionId: session.id };
+    },
+
+    async logout(auth: Authenticated, ctx: ClientContext): Promise<void> {
+      await createAuthRepository(db).revokeSession(auth.sessionId, now());
+      await event(db, auth.user.id, 'logout', ctx);
+    },
+
+    /** Changes the sign-in password and signs the account out everywhere. */
+    async changePassword(
+      auth: Authenticated,
+      req: PasswordChange,
+      ctx: ClientContext,
+    ): Promise<void> {
+      if (!(await verifyPassword(req.oldpassword, auth.user.passwordHash)))
+        throw new AppError('WRONG_PASSWORD');
+      if (req.password === req.oldpassword) throw new AppError('SAME_PASSWORD');
+      const passwordHash = await hashPassword(req.password);
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        await repo.setPasswordHash(auth.user.id, passwordHash);
+        await repo.revokeAllSessions(auth.user.id, now());
+        await event(tx, auth.user.id, 'password_change', ctx);
+      });
+    },
+
+    async changeFundPassword(
+      auth: Authenticated,
+      req: FundPasswordChange,
+      ctx: ClientContext,
+    ): Promise<void> {
+      if (auth.user.fundPasswordHash) {
+        if (!req.oldpassword) throw new AppError('WRONG_PASSWORD');
+        await checkFundPassword(auth.user, req.oldpassword);
+        if (req.password === req.oldpassword) throw new AppError('SAME_PASSWORD');
+      }
+      const hash = await hashPassword(req.password);
+      await db.transaction(async (tx) => {
+        await createAuthRepository(tx).setFundPassword(auth.user.id, hash);
+        await event(
+          tx,
+          auth.user.id,
+          auth.user.fundPasswordHash ? 'fund_password_change' : 'fund_password_set',
+          ctx,
+        );
+      });
+    },
+
+    checkFundPassword,
+
+    /**
+     * Recovery without e-mail or SMS: the username and the fund password prove ownership. Every
+     * failure looks the same (no enumeration) and counts against the same throttle as sign-in.
+     */
+    async findPassword(req: FindPasswordRequest, ctx: ClientContext): Promise<void> {
+      const scopes = [
+        { scope: recoveryScope(req.username), rule: ACCOUNT_THROTTLE },
+        { scope: ipScope(ctx.ip), rule: IP_THROTTLE },
+      ];
+      await checkThrottle(scopes);
+      const user = await createAccountRepository(db).findByUsername(req.username.trim());
+      const fail = async () => {
+        await recordFailures(scopes.map((s) => s.scope));
+        await event(db, user?.id ?? null, 'password_reset_failure', ctx);
+        return new AppError('INVALID_CREDENTIALS');
+      };
+      if (!user?.fundPasswordHash || user.status === USER_STATUS.DISABLED) {
+        await verifyPassword(req.mpassword, await decoyHash());
+        throw await fail();
+      }
+      try {
+        await checkFundPassword(user, req.mpassword);
+      } catch (error) {
+        if (error instanceof AppError) throw await fail();
+        throw error;
+      }
+      const passwordHash = await hashPassword(req.password);
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        await repo.setPasswordHash(user.id, passwordHash);
+        await repo.revokeAllSessions(user.id, now());
+        await event(tx, user.id, 'password_reset', ctx);
+      });
+      await createAuthRepository(db).clearThrottle(recoveryScope(req.username));
+    },
+
+    async loginHistory(userId: bigint): Promise<LoginHistory> {
+      const rows = await createAuthRepository(db).events(
+        userId,
+        ['login_success', 'login_failure'],
+        LOGIN_HISTORY_LIMIT,
+      );
+      return {
+        items: rows.map((r) => ({
+          time: r.createdAt.toISOString(),
+          ip: r.ip,
+          device: r.userAgent,
+          success: r.kind === 'login_success',
+        })),
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,36 @@
+import { agreementSchema, baseConfigSchema } from '@ampere/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../http/auth.js';
+import { ok, responses } from '../../http/envelope.js';
+import { clientQuery } from '../../http/query.js';
+import type { Services } from '../../services.js';
+
+export function commonRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/common/base',
+      {
+        schema: {
+          tags: ['common'],
+          summary: 'App config loaded at launch',
+          querystring: clientQuery,
+          response: responses(baseConfigSchema),
+        },
+      },
+      async (req) => ok(req, await services.common.baseConfig(requestOrigin(req))),
+    );
+
+    app.get(
+      '/common/userServiceAgreement',
+      {
+        schema: {
+          tags: ['common'],
+          summary: 'User service agreement in the caller’s language',
+          querystring: clientQuery,
+          response: responses(agreementSchema),
+        },
+      },
+      async (req) => ok(req, await services.content.agreement(req.locale)),
+    );
+  };
+}

@@ -1,0 +1,40 @@
+import { FALLBACK_LOCALE, LOCALE_KEYS, type Agreement, type LocaleKey } from '@ampere/contract';
+import { SERVER_MESSAGES } from '../../i18n/index.js';
+import type { ContentRepository } from './content.repository.js';
+
+export const AGREEMENT_SLUG = 'user-service-agreement';
+
+export function createContentService(repo: ContentRepository) {
+  return {
+    /** The agreement in the caller's language, else English. */
+    async agreement(locale: LocaleKey): Promise<Agreement> {
+      const rows = await repo.findInLocales(AGREEMENT_SLUG, [locale, FALLBACK_LOCALE]);
+      const row =
+        rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === FALLBACK_LOCALE);
+      if (!row) {
+        // Seeding runs at every start, so a missing English agreement is a broken install.
+        throw new Error(`content document ${AGREEMENT_SLUG} missing in ${FALLBACK_LOCALE}`);
+      }
+      return {
+        title: row.title,
+        body: row.body,
+        locale: row.locale as LocaleKey,
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    /** Seeds the shipped texts for every locale; existing (possibly edited) rows are kept. */
+    async seedDefaults(): Promise<void> {
+      await repo.insertMissing(
+        LOCALE_KEYS.map((locale) => ({
+          slug: AGREEMENT_SLUG,
+          locale,
+          title: SERVER_MESSAGES[locale].agreement.title,
+          body: SERVER_MESSAGES[locale].agreement.body,
+        })),
+      );
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

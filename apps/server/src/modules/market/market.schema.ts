@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A tradable symbol. Editable by the back office later; seeded with a default set. */
+export const product = pgTable(
+  'product',
+  {
+    symbol: text('symbol').primaryKey(),
+    category: text('category').notNull(),
+    /** Price decimals: ticks are stored as integers at this scale. */
+    priceScale: smallint('price_scale').notNull(),
+    /** Display name per locale key; English is required. */
+    names: jsonb('names').$type<Record<string, string>>().notNull(),
+    tradingState: text('trading_state').notNull().default('open'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Simulated feed: annualized volatility and the first price of a fresh chain. */
+    volatilityBps: integer('volatility_bps').notNull(),
+    initialPrice: text('initial_price').notNull(),
+  },
+  (t) => [
+    check('product_state_check', sql`${t.tradingState} in ('open', 'closed')`),
+    check('product_scale_check', sql`${t.priceScale} between 0 and 8`),
+  ],
+);
+
+/**
+ * Every published tick, hash-chained per symbol (chain.ts). `(symbol, prev_hash)` is unique, so
+ * a tick can have one successor only: two writers can never fork a chain.
+ */
+export const tick = pgTable(
+  'tick',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    symbol: text('symbol')
+      .notNull()
+      .references(() => product.symbol),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+    priceMinor: bigint('price_minor', { mode: 'bigint' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tick_symbol_prev_key').on(t.symbol, t.prevHash),
+    uniqueIndex('tick_hash_key').on(t.hash),
+    index('tick_symbol_time_idx').on(t.symbol, t.timeMs),
+    check('tick_price_positive', sql`${t.priceMinor} > 0`),
+  ],
+);
+
+export const candle = pgTable(
+  'candle',
+  {
+    symbol: text('symbol').notNull(),
+    interval: text('interval').notNull(),
+    openTimeMs: bigint('open_time_ms', { mode: 'number' }).notNull(),
+    open: bigint('open', { mode: 'bigint' }).notNull(),
+    high: bigint('high', { mode: 'bigint' }).notNull(),
+    low: bigint('low', { mode: 'bigint' }).notNull(),
+    close: bigint('close', { mode: 'bigint' }).notNull(),
+    ticks: integer('ticks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.interval, t.openTimeMs] })],
+);
+
+/**
+ * The chain head of each symbol at the end of each minute: the last tick at or before it.
+ * Published so a verifier can anchor a receipt to a hash that was public before the trade
+ * settled; a rewritten tail would no longer reach the published head.
+ */
+export const chainHead = pgTable(
+  'chain_head',
+  {
+    symbol: text('symbol').notNull(),
+    minuteMs: bigint('minute_ms', { mode: 'number' }).notNull(),
+    tickId: bigint('tick_id', { mode: 'bigint' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.minuteMs] })],
+);

@@ -1,0 +1,192 @@
+import {
+  formatScaled,
+  type Kline,
+  type KlineInterval,
+  type LocaleKey,
+  type Product,
+} from '@ampere/contract';
+import type { Db } from '../../db/client.js';
+import type { Bus } from '../realtime/bus.js';
+import { CHAIN_GENESIS, tickHash, verifyChain } from './chain.js';
+import { createMarketRepository, type TickRow } from './market.repository.js';
+import { DEFAULT_PRODUCTS } from './products.seed.js';
+
+/** The most extreme value by `better`, formatted; null for no values. */
+function extreme(
+  values: bigint[],
+  better: (a: bigint, b: bigint) => boolean,
+  f: (v: bigint) => string,
+): string | null {
+  let best: bigint | undefined;
+  for (const v of values) if (best === undefined || better(v, best)) best = v;
+  return best === undefined ? null : f(best);
+}
+
+/** A symbol with no tick for this long is paused: no new orders (BRIEF §4). */
+export const STALE_AFTER_MS = 5_000;
+const DAY_MS = 86_400_000;
+
+export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bus }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = () => createMarketRepository(db);
+
+  const toChainTick = (t: TickRow, scale: number) => ({
+    id: t.id.toString(),
+    symbol: t.symbol,
+    timeMs: t.timeMs,
+    price: formatScaled(t.priceMinor, scale),
+    prevHash: t.prevHash,
+    hash: t.hash,
+  });
+
+  async function scaleOf(symbol: string): Promise<number | undefined> {
+    return (await repo().products()).find((p) => p.symbol === symbol)?.priceScale;
+  }
+
+  return {
+    seedProducts: () => repo().insertMissingProducts(DEFAULT_PRODUCTS),
+
+    /**
+     * Publishes one tick: chained to the symbol's last tick and folded into its candles, in one
+     * transaction. A second writer racing on the same symbol loses on the unique
+     * (symbol, prev_hash) index instead of forking the chain.
+     */
+    async recordTick(
+      symbol: string,
+      timeMs: number,
+      priceMinor: bigint,
+      scale: number,
+    ): Promise<TickRow> {
+      const { row, candles } = await db.transaction(async (tx) => {
+        const r = createMarketRepository(tx);
+        const last = await r.lastTick(symbol);
+        if (last && timeMs < last.timeMs) throw new Error(`tick for ${symbol} goes back in time`);
+        const prevHash = last?.hash ?? CHAIN_GENESIS;
+        const hash = tickHash(prevHash, symbol, timeMs, formatScaled(priceMinor, scale));
+        const inserted = await r.insertTick({ symbol, timeMs, priceMinor, prevHash, hash });
+        return { row: inserted, candles: await r.upsertCandles(symbol, timeMs, priceMinor) };
+      });
+      // Published only once committed: a subscriber never sees a price that was rolled back.
+      const f = (v: bigint) => formatScaled(v, scale);
+      deps.bus?.publish(`ticker.${symbol}`, {
+        symbol,
+        price: f(priceMinor),
+        time: timeMs,
+        hash: row.hash,
+      });
+      for (const c of candles) {
+        deps.bus?.publish(`kline.${symbol}.${c.interval}`, [
+          c.openTimeMs,
+          f(c.open),
+          f(c.high),
+          f(c.low),
+          f(c.close),
+          c.ticks,
+        ]);
+      }
+      return row;
+    },
+
+    async products(locale: LocaleKey): Promise<Product[]> {
+      const r = repo();
+      const t = now();
+      const rows = await r.products();
+      return Promise.all(
+        rows.map(async (p): Promise<Product> => {
+          const [last, hours] = await Promise.all([
+            r.lastTick(p.symbol),
+            r.hourlySince(p.symbol, t - DAY_MS),
+          ]);
+          const f = (v: bigint) => formatScaled(v, p.priceScale);
+          const open = hours[0]?.open;
+          const stale = !last || t - last.timeMs > STALE_AFTER_MS;
+          let changePct: string | null = null;
+          if (open && last) {
+            // (last − open) / open in hundredths of a percent, truncated toward zero.
+            const bp = ((last.priceMinor - open) * 10_000n) / open;
+            changePct = formatScaled(bp, 2);
+          }
+          return {
+            symbol: p.symbol,
+            name: p.names[locale] ?? p.names['en-US'] ?? p.symbol,
+            category: p.category,
+            priceScale: p.priceScale,
+            state: p.tradingState === 'closed' ? 'closed' : stale ? 'paused' : 'open',
+            lastPrice: last ? f(last.priceMinor) : null,
+            lastTime: last?.timeMs ?? null,
+            changePct,
+            high: extreme(
+              hours.map((c) => c.high),
+              (a, b) => a > b,
+              f,
+            ),
+            low: extreme(
+              hours.map((c) => c.low),
+              (a, b) => a < b,
+              f,
+            ),
+            ticks24h: hours.reduce((n, c) => n + c.ticks, 0),
+          };
+        }),
+      );
+    },
+
+    async kline(
+      symbol: string,
+      interval: KlineInterval,
+      beforeMs: number | undefined,
+      limit: number,
+    ): Promise<Kline | undefined> {
+      const scale = await scaleOf(symbol);
+      if (scale === undefined) return undefined;
+      const rows = await repo().candles(symbol, interval, beforeMs, limit);
+      const f = (v: bigint) => formatScaled(v, scale);
+      return {
+        symbol,
+        interval,
+        candles: rows.map(
+          (c) => [c.openTimeMs, f(c.open), f(c.high), f(c.low), f(c.close), c.ticks] as const,
+        ),
+      };
+    },
+
+    /** Re-checks a run of the chain from the database, as anyone could from the API. */
+    async verify(symbol: string, fromId: bigint | undefined, limit: number) {
+      const scale = await scaleOf(symbol);
+      if (scale === undefined) return undefined;
+      const rows = await repo().ticksFrom(symbol, fromId, limit);
+      const ticks = rows.map((t) => toChainTick(t, scale));
+      const verdict = verifyChain(ticks, fromId === undefined ? CHAIN_GENESIS : ticks[0]?.prevHash);
+      return {
+        symbol,
+        ok: verdict.ok,
+        checked: verdict.checked,
+        broken: verdict.ok
+          ? null
+          : { id: ticks[verdict.brokenAt]?.id ?? '', reason: verdict.reason },
+        first: ticks[0] ?? null,
+        last: ticks.at(-1) ?? null,
+      };
+    },
+
+    /** Publishes each symbol's chain head as of the start of the current minute. */
+    publishHeads: (nowMs: number = now()) =>
+      repo().recordHeads(Math.floor(nowMs / 60_000) * 60_000),
+
+    async heads(symbol: string, limit: number) {
+      if ((await scaleOf(symbol)) === undefined) return undefined;
+      return (await repo().heads(symbol, limit)).map((h) => ({
+        symbol: h.symbol,
+        minuteMs: h.minuteMs,
+        tickId: h.tickId.toString(),
+        hash: h.hash,
+      }));
+    },
+
+    productsForFeed: () => repo().products(),
+    lastTick: (symbol: string) => repo().lastTick(symbol),
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;

@@ -1,0 +1,79 @@
+import { parseScaled } from '@ampere/contract';
+import type { MarketService } from './market.service.js';
+import { prng, seedOf, step } from './random-walk.js';
+
+export interface FeedLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/** About two ticks a second per symbol (issue #5). */
+export const SIMULATED_TICK_MS = 500;
+
+/**
+ * The default feed: a seeded random walk per open product, continuing from each symbol's last
+ * recorded price, so prices are continuous across restarts. The UI labels these prices
+ * "Simulated" (config `feedSimulated`).
+ */
+export function createSimulatedFeed(
+  market: MarketService,
+  opts: { now?: () => number; log?: FeedLogger } = {},
+) {
+  const now = opts.now ?? Date.now;
+  const walkers = new Map<string, { random: () => number; price: bigint; at: number }>();
+
+  /** One round: a tick for every open product. */
+  async function tickAll(): Promise<number> {
+    let published = 0;
+    for (const p of await market.productsForFeed()) {
+      if (p.tradingState !== 'open') continue;
+      let walker = walkers.get(p.symbol);
+      if (!walker) {
+        const last = await market.lastTick(p.symbol);
+        walker = {
+          // The seed mixes in where the chain stands, so a restart does not replay the same path.
+          random: prng(seedOf(`${p.symbol}:${last?.hash ?? 'genesis'}`)),
+          price: last?.priceMinor ?? parseScaled(p.initialPrice, p.priceScale),
+          at: last?.timeMs ?? now(),
+        };
+        walkers.set(p.symbol, walker);
+      }
+      const t = Math.max(now(), walker.at);
+      const price = step(walker.price, Math.max(1, t - walker.at), {
+        random: walker.random,
+        volatilityBps: p.volatilityBps,
+        scale: p.priceScale,
+      });
+      await market.recordTick(p.symbol, t, price, p.priceScale);
+      walker.price = price;
+      walker.at = t;
+      published++;
+    }
+    return published;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  return {
+    tickAll,
+    start(everyMs = SIMULATED_TICK_MS) {
+      timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        tickAll()
+          .catch((error: unknown) => {
+            // A lost race on the chain (another process publishing) or a transient database
+            // error: forget cached state and continue from what is recorded next round.
+            walkers.clear();
+            opts.log?.warn({ err: error }, 'simulated feed round failed');
+          })
+          .finally(() => {
+            running = false;
+          });
+      }, everyMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

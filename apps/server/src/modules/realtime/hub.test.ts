@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus } from './bus.js';
+import { CLOSE, HUB_LIMITS, openConnection, type HubSocket } from './hub.js';
+
+function fakeSocket() {
+  const sent: unknown[] = [];
+  const socket = {
+    bufferedAmount: 0,
+    closedWith: undefined as { code: number; reason: string } | undefined,
+    send: (data: string) => sent.push(JSON.parse(data)),
+    close(code: number, reason: string) {
+      this.closedWith = { code, reason };
+    },
+  };
+  return { socket: socket satisfies HubSocket, sent };
+}
+
+const msg = (event: string, data?: unknown) => JSON.stringify({ event, data });
+
+describe('socket hub protocol', () => {
+  it('answers heart with ping', () => {
+    const { socket, sent } = fakeSocket();
+    const c = openConnection(socket, createInProcessBus(), undefined, () => 1_000);
+    c.handle(msg('heart', { uid: 1 }));
+    expect(sent).toEqual([{ event: 'ping', data: { t: 1_000 } }]);
+  });
+
+  it('subscribes and unsubscribes public channels', () => {
+    const bus = createInProcessBus();
+    const { socket, sent } = fakeSocket();
+    const c = openConnection(socket, bus, undefined);
+    c.handle(msg('sub', { ch: 'ticker.BTC/USDT' }));
+    bus.publish('ticker.BTC/USDT', { price: '1.00' });
+    bus.publish('ticker.ETH/USDT', { price: '2.00' });
+    c.handle(msg('unsub', { ch: 'ticker.BTC/USDT' }));
+    bus.publish('ticker.BTC/USDT', { price: '3.00' });
+    expect(sent).toEqual([{ ch: 'ticker.BTC/USDT', data: { price: '1.00' } }]);
+  });
+
+  it('gives private channels only to a signed-in user, scoped to that user', () => {
+    const bus = createInProcessBus();
+    const anon = fakeSocket();
+    openConnection(anon.socket, bus, undefined).handle(msg('sub', { ch: 'balance' }));
+    expect(anon.sent).toEqual([
+      { ch: 'error', data: { code: 'unauthorized', channel: 'balance' } },
+    ]);
+    const alice = fakeSocket();
+    openConnection(alice.socket, bus, 7n).handle(msg('sub', { ch: 'balance' }));
+    bus.publish('user.8.balance', { money: 'not yours' });
+    bus.publish('user.7.balance', { money: '10.00' });
+    expect(alice.sent).toEqual([{ ch: 'balance', data: { money: '10.00' } }]);
+  });
+
+  it('refuses unknown channels, events and malformed frames without closing', () => {
+    const { socket, sent } = fakeSocket();
+    const c = openConnection(socket, createInProcessBus(), undefined);
+    c.handle(msg('sub', { ch: 'ticker.../../etc' }));
+    c.handle(msg('dance'));
+    c.handle('{nope');
+    expect(sent).toEqual([
+      { ch: 'error', data: { code: 'unknown_channel', channel: 'ticker.../../etc' } },
+      { ch: 'error', data: { code: 'unknown_event' } },
+      { ch: 'error', data: { code: 'malformed' } },
+    ]);
+    expect(socket.closedWith).toBeUndefined();
+  });
+
+  it('closes a connection that floods, and drops a slow consumer', () => {
+    const flood = fakeSocket();
+    const c = openConnection(flood.socket, createInProcessBus(), undefined, () => 5_000);
+    for (let i = 0; i <= HUB_LIMITS.maxMessagesPerSecond; i++) c.handle(msg('online'));
+    expect(flood.socket.closedWith?.code).toBe(CLOSE.POLICY);
+
+    const bus = createInProcessBus();
+    const slow = fakeSocket();
+    const s = openConnection(slow.socket, bus, undefined);
+    s.handle(msg('sub', { ch: 'ticker.BTC/USDT' }));
+    slow.socket.bufferedAmount = HUB_LIMITS.maxBufferedBytes + 1;
+    bus.publish('ticker.BTC/USDT', { price: '1.00' });
+    expect(slow.socket.closedWith).toEqual({
+      code: CLOSE.TRY_AGAIN_LATER,
+      reason: 'slow consumer',
+    });
+    expect(s.subscriptions()).toEqual([]);
+  });
+
+  it('caps subscriptions per connection', () => {
+    const { socket, sent } = fakeSocket();
+    const c = openConnection(
+      socket,
+      createInProcessBus(),
+      undefined,
+      (() => {
+        let t = 0;
+        return () => (t += 100);
+      })(),
+    );
+    const intervals = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'];
+    let n = 0;
+    for (let i = 0; i < 10 && n <= HUB_LIMITS.maxSubscriptions; i++) {
+      for (const iv of intervals) {
+        c.handle(msg('sub', { ch: `kline.S${i}/USDT.${iv}` }));
+        n++;
+      }
+    }
+    expect(c.subscriptions()).toHaveLength(HUB_LIMITS.maxSubscriptions);
+    expect(sent.at(-1)).toMatchObject({ ch: 'error', data: { code: 'too_many_subscriptions' } });
+  });
+});

@@ -1,0 +1,144 @@
+import type { Bus } from './bus.js';
+
+/** What the hub needs of a socket (ws.WebSocket satisfies it; tests pass a fake). */
+export interface HubSocket {
+  send(data: string): void;
+  close(code: number, reason: string): void;
+  readonly bufferedAmount: number;
+}
+
+export const HUB_LIMITS = {
+  /** Channels one connection may hold. */
+  maxSubscriptions: 50,
+  /** Incoming messages per second before the connection is closed. */
+  maxMessagesPerSecond: 20,
+  /** Bytes waiting to be written before a slow consumer is dropped (never buffered forever). */
+  maxBufferedBytes: 256 * 1024,
+} as const;
+
+export const CLOSE = { POLICY: 1008, TRY_AGAIN_LATER: 1013 } as const;
+
+const PUBLIC =
+  /^(ticker\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}|kline\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}\.(1s|1Min|5Min|30Min|1Hour|1Day))$/;
+const PRIVATE = new Set(['orders', 'balance']);
+
+/** The bus channel a user-facing channel maps to; private ones are per user. */
+function busChannel(ch: string, userId: bigint | undefined): string | undefined {
+  if (PUBLIC.test(ch)) return ch;
+  if (PRIVATE.has(ch) && userId !== undefined) return `user.${userId}.${ch}`;
+  return undefined;
+}
+
+/**
+ * One socket connection (BRIEF §5): `{event, data}` in, `{ch, data}` and `{event:'ping'}` out.
+ * Events: `heart` (answered with a ping), `online`, `sub` / `unsub` with `{ch}`.
+ */
+export function openConnection(
+  socket: HubSocket,
+  bus: Bus,
+  userId: bigint | undefined,
+  now: () => number = Date.now,
+) {
+  const subscriptions = new Map<string, () => void>();
+  let windowStart = now();
+  let inWindow = 0;
+  let closed = false;
+
+  const close = (code: number, reason: string) => {
+    if (closed) return;
+    closed = true;
+    for (const off of subscriptions.values()) off();
+    subscriptions.clear();
+    socket.close(code, reason);
+  };
+
+  const send = (message: object) => {
+    if (closed) return;
+    if (socket.bufferedAmount > HUB_LIMITS.maxBufferedBytes) {
+      close(CLOSE.TRY_AGAIN_LATER, 'slow consumer');
+      return;
+    }
+    socket.send(JSON.stringify(message));
+  };
+
+  const reject = (code: string, ch?: string) => {
+    send({ ch: 'error', data: { code, ...(ch ? { channel: ch } : {}) } });
+  };
+
+  function handle(raw: string) {
+    if (closed) return;
+    const t = now();
+    if (t - windowStart >= 1_000) {
+      windowStart = t;
+      inWindow = 0;
+    }
+    if (++inWindow > HUB_LIMITS.maxMessagesPerSecond) {
+      close(CLOSE.POLICY, 'too many messages');
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      reject('malformed');
+      return;
+    }
+    if (
+      !message ||
+      typeof message !== 'object' ||
+      !('event' in message) ||
+      typeof message.event !== 'string'
+    ) {
+      reject('malformed');
+      return;
+    }
+    const data = 'data' in message ? message.data : undefined;
+    const ch =
+      data && typeof data === 'object' && 'ch' in data && typeof data.ch === 'string'
+        ? data.ch
+        : undefined;
+    switch (message.event) {
+      case 'heart':
+        send({ event: 'ping', data: { t } });
+        return;
+      case 'online':
+        return;
+      case 'sub': {
+        const target = ch === undefined ? undefined : busChannel(ch, userId);
+        if (ch === undefined || target === undefined) {
+          reject(ch !== undefined && PRIVATE.has(ch) ? 'unauthorized' : 'unknown_channel', ch);
+          return;
+        }
+        if (subscriptions.has(ch)) return;
+        if (subscriptions.size >= HUB_LIMITS.maxSubscriptions) {
+          reject('too_many_subscriptions', ch);
+          return;
+        }
+        subscriptions.set(
+          ch,
+          bus.subscribe(target, (payload) => {
+            send({ ch, data: payload });
+          }),
+        );
+        return;
+      }
+      case 'unsub': {
+        if (ch === undefined) return;
+        subscriptions.get(ch)?.();
+        subscriptions.delete(ch);
+        return;
+      }
+      default:
+        reject('unknown_event');
+    }
+  }
+
+  return {
+    handle,
+    /** Called when the socket closed from the other side. */
+    closed: () => {
+      close(1000, 'closed');
+    },
+    subscriptions: () => [...subscriptions.keys()],
+  };
+}

@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+describe('socket endpoint /api/v1/ws', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/ws`;
+  });
+  afterAll(() => t.close());
+
+  function connect(query = '', headers: Record<string, string> = {}) {
+    const ws = new WebSocket(`${base}?uid=1&timestamp=${Date.now()}${query}`, { headers });
+    const messages: unknown[] = [];
+    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString())));
+    const opened = new Promise<void>((resolve, reject) => {
+      ws.once('open', () => {
+        resolve();
+      });
+      ws.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) =>
+      ws.once('close', (code) => {
+        resolve(code);
+      }),
+    );
+    return {
+      ws,
+      messages,
+      opened,
+      closed,
+      send: (event: string, data?: unknown) => {
+        ws.send(JSON.stringify({ event, data }));
+      },
+    };
+  }
+
+  const until = async (check: () => boolean, ms = 5_000) => {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('streams ticker and kline updates of a subscribed symbol, and answers heart with ping', async () => {
+    const c = connect();
+    await c.opened;
+    c.send('heart', { uid: 1 });
+    c.send('sub', { ch: 'ticker.BTC/USDT' });
+    c.send('sub', { ch: 'kline.BTC/USDT.1Min' });
+    await until(() => c.messages.length >= 1);
+    await new Promise((r) => setTimeout(r, 50)); // let the subscriptions land
+    await t.app.services.market.recordTick('BTC/USDT', Date.now(), 9_700_012n, 2);
+    await t.app.services.market.recordTick('ETH/USDT', Date.now(), 340_000n, 2);
+    await until(() => c.messages.length >= 3).catch(() => {
+      throw new Error(JSON.stringify(c.messages));
+    });
+    expect(c.messages[0]).toMatchObject({ event: 'ping' });
+    expect(c.messages).toContainEqual({
+      ch: 'ticker.BTC/USDT',
+      data: expect.objectContaining({ symbol: 'BTC/USDT', price: '97000.12' }),
+    });
+    expect(c.messages).toContainEqual({
+      ch: 'kline.BTC/USDT.1Min',
+      data: expect.arrayContaining(['97000.12']),
+    });
+    expect(JSON.stringify(c.messages)).not.toContain('ETH/USDT');
+    c.ws.close();
+  });
+
+  it('gives private channels only with a valid session token', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'socketuser', password: 'Secret123', repassword: 'Secret123' },
+    });
+    const token = reg.json().data.token as string;
+    const anon = connect();
+    await anon.opened;
+    anon.send('sub', { ch: 'balance' });
+    await until(() => anon.messages.length >= 1);
+    expect(anon.messages[0]).toEqual({
+      ch: 'error',
+      data: { code: 'unauthorized', channel: 'balance' },
+    });
+    anon.ws.close();
+
+    const signed = connect(`&token=${token}`);
+    await signed.opened;
+    signed.send('sub', { ch: 'balance' });
+    signed.send('heart');
+    await until(() => signed.messages.length >= 1);
+    expect(signed.messages).toEqual([{ event: 'ping', data: expect.anything() }]);
+    signed.ws.close();
+  });
+
+  it('refuses a page from another origin', async () => {
+    const c = connect('', { origin: 'https://evil.example' });
+    expect(await c.closed).toBe(1008);
+  });
+
+  it('closes a connection that sends an oversized frame', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send('x'.repeat(10_000));
+    expect(await c.closed).toBe(1009);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../auth/tokens.js';
+import type { Services } from '../../services.js';
+import { CLOSE, openConnection } from './hub.js';
+
+/** Same origin, or the configured public origin; a socket from any other page is refused. */
+function originAllowed(req: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true; // not a browser: no ambient credentials to abuse
+  try {
+    const host = new URL(origin).host;
+    return host === req.host || (publicUrl !== undefined && host === new URL(publicUrl).host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The socket of SPEC §7 at config `wss` (`/api/v1/ws?uid&timestamp&token`). A token makes the
+ * connection private-channel capable; without one it gets public channels only.
+ */
+export function realtimeRoutes(services: Services, publicUrl: string | undefined) {
+  return async (app: FastifyInstance) => {
+    app.get('/ws', { websocket: true, schema: { hide: true } }, async (socket, req) => {
+      if (!originAllowed(req, publicUrl)) {
+        socket.close(CLOSE.POLICY, 'origin not allowed');
+        return;
+      }
+      // Listeners go on before any await: frames that arrive while the session is being
+      // looked up are queued, not dropped (ws emits them whether or not anyone listens).
+      const early: string[] = [];
+      let connection: ReturnType<typeof openConnection> | undefined;
+      let closedEarly = false;
+      socket.on('message', (raw: Buffer) => {
+        const text = raw.toString('utf8');
+        if (connection) connection.handle(text);
+        else if (early.length < 20) early.push(text);
+        else socket.close(CLOSE.POLICY, 'too many messages');
+      });
+      socket.on('close', () => {
+        if (connection) connection.closed();
+        else closedEarly = true;
+      });
+      const query = req.query as Record<string, unknown>;
+      const token =
+        typeof query.token === 'string' ? bearerToken(`Bearer ${query.token}`) : undefined;
+      let userId: bigint | undefined;
+      if (token) {
+        try {
+          userId = (await services.auth.authenticate(token))?.user.id;
+        } catch {
+          userId = undefined; // a disabled account gets public channels only
+        }
+      }
+      if (closedEarly) return;
+      connection = openConnection(socket, services.bus, userId);
+      for (const text of early.splice(0)) connection.handle(text);
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import type { CurrencyKey } from '@ampere/contract';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { createAccountRepository, type UserRow } from '../modules/account/account.repository.js';
+import { createLedgerService } from '../modules/ledger/ledger.service.js';
+
+/**
+ * A user row with open ledger accounts, for tests of the layers below sign-up. The password hash
+ * is a placeholder: these users never log in.
+ */
+export async function insertTestUser(
+  db: Db,
+  username = `u${randomBytes(5).toString('hex')}`,
+): Promise<UserRow> {
+  const user = await createAccountRepository(db).insert({
+    uid: BigInt(randomInt(10_000_000, 99_999_999)),
+    username,
+    passwordHash: 'test-only:not-a-hash',
+    inviteCode: randomBytes(4).toString('hex').toUpperCase(),
+  });
+  await createLedgerService().openUserAccounts(db, user.id);
+  return user;
+}
+
+/** Credits a user's available balance from house equity (for tests where that is the setup). */
+export function creditFromEquity(
+  db: Db,
+  userId: bigint,
+  currency: CurrencyKey,
+  amountMinor: bigint,
+) {
+  return db.transaction((tx) =>
+    createLedgerService().post(tx, {
+      kind: 'adjustment_credit',
+      actor: 'test:setup',
+      userId,
+      postings: [
+        { account: { userId, currency, purpose: 'available' }, amountMinor },
+        { account: { system: 'house_equity', currency }, amountMinor: -amountMinor },
+      ],
+    }),
+  );
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { prepareDatabase } from '../bootstrap.js';
+import { loadEnv, type Env } from '../config/env.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+
+/**
+ * `npm test` runs API tests on a fresh in-memory PGlite per file; `npm run test:pg` sets
+ * AMPERE_TEST_DB=pg and runs the same files on PostgreSQL, each in a database it creates and
+ * drops itself (server from TEST_DATABASE_URL, default the local trust-auth cluster).
+ */
+export const usingPostgres = process.env.AMPERE_TEST_DB === 'pg';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  database: Database;
+  drop: () => Promise<void>;
+  /** The connection URL, on PostgreSQL (a second pool can open the same database). */
+  url?: string;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!usingPostgres) {
+    const database = await openPglite(undefined);
+    await prepareDatabase(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `ampere_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 10);
+  await prepareDatabase(database);
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  webDist?: string;
+  /** Registers extra routes before the app is sealed, to exercise shared HTTP machinery. */
+  extend?: (app: FastifyInstance) => void;
+  /** The clock the business rules read. */
+  now?: () => Date;
+}
+
+/** The real app on a real, empty database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const env = loadEnv({ LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ env, database, webDist: options.webDist, now: options.now });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The database's own message for a failed query (Drizzle wraps it as the error's cause). */
+export async function dbErrorOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? cause.message : String(error);
+  }
+  throw new Error('expected the database to refuse, but it accepted');
+}
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date('2026-11-21T08:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}

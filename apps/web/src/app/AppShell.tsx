@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { AppRoutes } from './AppRoutes';
+import { ConfigGate, useConfig } from './config';
+import { useDismissOverlaysOnNavigate } from './navigation';
+import { prefetchTabPages } from './routes';
+import { useSession } from './session';
+
+/**
+ * SPEC §4: a signed-in user whose account is disabled (status 0) is sent to the address the
+ * config names, again after every navigation, since that address may be a page of this app.
+ * Only a web address is followed, so a bad config cannot run script.
+ */
+function useDisabledAccountRedirect(): void {
+  const { user } = useSession();
+  const { Black_run: blackRun } = useConfig();
+  const { key } = useLocation();
+  const disabled = user?.status === 0;
+  useEffect(() => {
+    if (!disabled || !/^https?:\/\//i.test(blackRun)) return;
+    if (window.location.href !== blackRun) window.location.assign(blackRun);
+  }, [disabled, blackRun, key]);
+}
+
+function ConfiguredApp() {
+  useDisabledAccountRedirect();
+  useEffect(() => {
+    // After the first page has painted, so the tab chunks never delay it.
+    const timer = setTimeout(prefetchTabPages, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  return <AppRoutes />;
+}
+
+/** Everything inside the router: launch-wide behaviour, the config gate, then the pages. */
+export function AppShell() {
+  useDismissOverlaysOnNavigate();
+  return (
+    <ConfigGate>
+      <ConfiguredApp />
+    </ConfigGate>
+  );
+}

@@ -1,0 +1,40 @@
+import { DotLoading, NavBar } from 'antd-mobile';
+import { Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useGoBack } from '@/hooks/useAppNavigate';
+import { useConfig } from './config';
+import styles from './PageFrame.module.css';
+
+interface Props {
+  title: string;
+  /** Tab pages have no back arrow: they are left by switching tabs. */
+  isTab: boolean;
+  children: ReactNode;
+}
+
+/** The frame of every page: a title bar, then the page, loaded on demand. */
+export function PageFrame({ title, isTab, children }: Props) {
+  const goBack = useGoBack();
+  const { appName } = useConfig();
+  useEffect(() => {
+    document.title = title === appName ? appName : `${title} - ${appName}`;
+  }, [appName, title]);
+  return (
+    <div className={styles.page}>
+      <NavBar className={styles.navBar} back={isTab ? null : undefined} onBack={goBack}>
+        <h1 className={styles.title}>{title}</h1>
+      </NavBar>
+      <main className={styles.content}>
+        <Suspense
+          fallback={
+            <div className={styles.loading}>
+              <DotLoading color="primary" />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { baseConfigSchema } from '@ampere/contract';
+import { createConfigLoader } from '@/lib/config';
+import { AUTH_TOAST_MS } from '@/lib/constants';
+import { loginRedirect } from '@/lib/nav';
+import { createApi } from '@/lib/request';
+import { STORAGE_KEYS, storage } from '@/lib/storage';
+import { currentLocale, i18n } from '@/i18n';
+import { relaunch } from './navigation';
+import { clearSession, getSession, replaceToken } from './session';
+
+/** The hash route the user is on, e.g. "/app/pages/user/setting/index?x=1". */
+function currentRoute(): string {
+  return window.location.hash.replace(/^#/, '') || '/';
+}
+
+/**
+ * SPEC §8: a 401 clears the user, says why for 3 s (the server's words, or "You are offline,
+ * please log in again"), and relaunches at login. The return address brings the user back to
+ * where they were once they sign in again.
+ */
+function endSession(serverMsg: string | undefined): void {
+  const target = loginRedirect(currentRoute());
+  clearSession();
+  relaunch(target, { content: serverMsg ?? i18n.t('errors.offline'), durationMs: AUTH_TOAST_MS });
+}
+
+/** The one request client of the app (SPEC §7). */
+export const api = createApi({
+  getToken: () => getSession().token,
+  setToken: replaceToken,
+  getLanguage: currentLocale,
+  onUnauthorized: endSession,
+});
+
+/**
+ * The launch config (SPEC §4). The last good copy is kept in storage, so a launch while the
+ * server is unreachable still starts; it is validated on read because it may predate an update.
+ */
+export const configLoader = createConfigLoader({
+  fetchConfig: async () => baseConfigSchema.parse(await api.get('common/base')),
+  persist: {
+    read: () =>
+      storage.get(STORAGE_KEYS.config, (stored) => baseConfigSchema.safeParse(stored).data),
+    write: (config) => {
+      storage.set(STORAGE_KEYS.config, config);
+    },
+  },
+});

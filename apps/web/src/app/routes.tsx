@@ -1,0 +1,101 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import type { PageKey } from '@/config/paths';
+import HomePage from '@/pages/tabbar/HomePage';
+
+/**
+ * The page of each path of SPEC §2 (paths in config/paths.ts). Home, where the app opens, ships
+ * in the main bundle; every other page is its own chunk, loaded on first visit. The other tab
+ * pages are fetched as soon as the app is idle (prefetchTabPages), so switching tabs never waits.
+ */
+export interface PageRoute {
+  page: Exclude<PageKey, 'index'>;
+  Component: ComponentType;
+}
+
+const tabLoaders = {
+  markets: () => import('@/pages/tabbar/MarketsPage'),
+  trade: () => import('@/pages/tabbar/TradePage'),
+  customer: () => import('@/pages/tabbar/CustomerPage'),
+  asset: () => import('@/pages/tabbar/AssetPage'),
+  mine: () => import('@/pages/tabbar/MinePage'),
+};
+
+export function prefetchTabPages(): void {
+  for (const load of Object.values(tabLoaders)) {
+    // A failed prefetch costs nothing: the page loads (and reports) again when it is opened.
+    load().catch(() => undefined);
+  }
+}
+
+export const HOME_ROUTE: PageRoute = { page: 'home', Component: HomePage };
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  HOME_ROUTE,
+  { page: 'markets', Component: lazy(tabLoaders.markets) },
+  { page: 'trade', Component: lazy(tabLoaders.trade) },
+  { page: 'customer', Component: lazy(tabLoaders.customer) },
+  { page: 'asset', Component: lazy(tabLoaders.asset) },
+  { page: 'mine', Component: lazy(tabLoaders.mine) },
+  { page: 'onlineService', Component: lazy(() => import('@/pages/index/OnlineServicePage')) },
+  { page: 'productDetail', Component: lazy(() => import('@/pages/product/ProductDetailPage')) },
+  { page: 'setting', Component: lazy(() => import('@/pages/user/setting/SettingPage')) },
+  { page: 'realname', Component: lazy(() => import('@/pages/user/setting/RealnamePage')) },
+  { page: 'password', Component: lazy(() => import('@/pages/user/setting/PasswordPage')) },
+  {
+    page: 'fundPassword',
+    Component: lazy(() => import('@/pages/user/setting/FundPasswordPage')),
+  },
+  { page: 'theme', Component: lazy(() => import('@/pages/user/setting/ThemePage')) },
+  { page: 'bindCards', Component: lazy(() => import('@/pages/user/setting/BindCardsPage')) },
+  { page: 'findPassword', Component: lazy(() => import('@/pages/user/FindPasswordPage')) },
+  { page: 'register', Component: lazy(() => import('@/pages/user/RegisterPage')) },
+  { page: 'login', Component: lazy(() => import('@/pages/user/LoginPage')) },
+  { page: 'share', Component: lazy(() => import('@/pages/user/SharePage')) },
+  { page: 'orders', Component: lazy(() => import('@/pages/user/order/OrderRecordsPage')) },
+  { page: 'recharge', Component: lazy(() => import('@/pages/user/recharge/RechargePage')) },
+  {
+    page: 'rechargeList',
+    Component: lazy(() => import('@/pages/user/recharge/RechargeListPage')),
+  },
+  { page: 'withdraw', Component: lazy(() => import('@/pages/user/withdraw/WithdrawPage')) },
+  {
+    page: 'withdrawList',
+    Component: lazy(() => import('@/pages/user/withdraw/WithdrawListPage')),
+  },
+  { page: 'exchange', Component: lazy(() => import('@/pages/user/exchange/ExchangePage')) },
+  {
+    page: 'exchangeList',
+    Component: lazy(() => import('@/pages/user/exchange/ExchangeListPage')),
+  },
+  { page: 'earn', Component: lazy(() => import('@/pages/user/earn/EarnPage')) },
+  { page: 'earnList', Component: lazy(() => import('@/pages/user/earn/EarnListPage')) },
+  { page: 'earnDetail', Component: lazy(() => import('@/pages/user/earn/EarnDetailPage')) },
+  { page: 'earnOrder', Component: lazy(() => import('@/pages/user/earn/EarnOrderPage')) },
+  { page: 'mark', Component: lazy(() => import('@/pages/user/mark/MarkPage')) },
+  {
+    page: 'dedicatedService',
+    Component: lazy(() => import('@/pages/user/DedicatedServicePage')),
+  },
+  { page: 'agreement', Component: lazy(() => import('@/pages/user/AgreementPage')) },
+  { page: 'noticeView', Component: lazy(() => import('@/pages/common/NoticeViewPage')) },
+  { page: 'webview', Component: lazy(() => import('@/pages/webview/WebviewPage')) },
+  { page: 'limit', Component: lazy(() => import('@/pages/common/LimitPage')) },
+];
+
+/** Dialog pages (SPEC §2) render over the page they were opened from. */
+export const DIALOG_ROUTES: readonly PageRoute[] = [
+  { page: 'languageDialog', Component: lazy(() => import('@/pages/index/LanguageDialog')) },
+  { page: 'noticeDialog', Component: lazy(() => import('@/pages/index/NoticeDialog')) },
+  {
+    page: 'productListDialog',
+    Component: lazy(() => import('@/pages/product/ProductListDialog')),
+  },
+  { page: 'orderDialog', Component: lazy(() => import('@/pages/trade/OrderDialog')) },
+  {
+    page: 'colorPickerDialog',
+    Component: lazy(() => import('@/pages/user/setting/ColorPickerDialog')),
+  },
+];
+
+export const NotFoundPage = lazy(() => import('@/pages/common/NotFoundPage'));

@@ -1,0 +1,28 @@
+import { CapsuleTabs } from 'antd-mobile';
+
+/** SPEC §2: the chart intervals of a product. Their labels are the same in every language. */
+export const CHART_INTERVALS = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'] as const;
+export type ChartInterval = (typeof CHART_INTERVALS)[number];
+
+const isInterval = (value: string): value is ChartInterval =>
+  CHART_INTERVALS.some((interval) => interval === value);
+
+interface Props {
+  value: ChartInterval;
+  onChange: (interval: ChartInterval) => void;
+}
+
+export function IntervalTabs({ value, onChange }: Props) {
+  return (
+    <CapsuleTabs
+      activeKey={value}
+      onChange={(key) => {
+        if (isInterval(key)) onChange(key);
+      }}
+    >
+      {CHART_INTERVALS.map((interval) => (
+        <CapsuleTabs.Tab key={interval} title={interval} />
+      ))}
+    </CapsuleTabs>
+  );
+}

@@ -1,0 +1,6 @@
+import { CustomerServicePanel } from '@/features/customer/components/CustomerServicePanel';
+
+/** Open without login (SPEC §2): a visitor who cannot sign in must still reach a person. */
+export default function OnlineServicePage() {
+  return <CustomerServicePanel />;
+}

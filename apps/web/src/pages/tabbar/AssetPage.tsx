@@ -1,0 +1,99 @@
+import { DotLoading, PullToRefresh } from 'antd-mobile';
+import {
+  BillOutline,
+  CollectMoneyOutline,
+  LoopOutline,
+  ReceivePaymentOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '@/app/api';
+import { useConfig } from '@/app/config';
+import { EmptyState } from '@/components/EmptyState';
+import { EntryGrid } from '@/components/EntryGrid';
+import { RetryState } from '@/components/RetryState';
+import { Section } from '@/components/Section';
+import { PATHS } from '@/config/paths';
+import { BalanceCard } from '@/features/wallet/components/BalanceCard';
+import { StatementList } from '@/features/wallet/components/StatementList';
+import { useBalance, useRecentDetails } from '@/features/wallet/hooks/useWallet';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { errorText } from '@/i18n/errorText';
+import styles from './AssetPage.module.css';
+
+const ENTRIES = [
+  { key: 'recharge', icon: <ReceivePaymentOutline />, path: PATHS.recharge },
+  { key: 'withdraw', icon: <CollectMoneyOutline />, path: PATHS.withdraw },
+  { key: 'exchange', icon: <LoopOutline />, path: PATHS.exchange },
+  { key: 'records', icon: <BillOutline />, path: PATHS.mark },
+] as const;
+
+/**
+ * The wallet at a glance: balances per currency, the ways to move money, and the latest changes.
+ * Fresh on every visit, on return to the app and on pull-down; live pushes come with the socket.
+ */
+export default function AssetPage() {
+  const { t } = useTranslation();
+  const navigate = useAppNavigate();
+  const { currencies } = useConfig();
+  const balance = useBalance(api);
+  const recent = useRecentDetails(api);
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await Promise.all([balance.refetch(), recent.refetch()]);
+      }}
+    >
+      <BalanceCard currencies={currencies} balance={balance.data} />
+      {/* A failed refresh keeps the figures already shown; only a first failure asks to retry. */}
+      {balance.data === undefined && balance.isError && (
+        <RetryState
+          message={errorText(balance.error, t, { fallback: 'loading_failed' })}
+          onRetry={() => {
+            void balance.refetch();
+          }}
+        />
+      )}
+      <Section>
+        <EntryGrid
+          columns={4}
+          entries={ENTRIES.map(({ key, icon, path }) => ({
+            key,
+            icon,
+            label: t(`wallet.actions.${key}`),
+            onOpen: () => {
+              navigate(path);
+            },
+          }))}
+        />
+      </Section>
+      <Section
+        title={t('wallet.recent')}
+        extra={<Link to={PATHS.mark}>{t('wallet.allRecords')}</Link>}
+      >
+        <RecentDetails query={recent} />
+      </Section>
+    </PullToRefresh>
+  );
+}
+
+function RecentDetails({ query }: { query: ReturnType<typeof useRecentDetails> }) {
+  const { t } = useTranslation();
+  // A failed refresh keeps the rows already shown.
+  if (query.data === undefined) {
+    return query.isError ? (
+      <RetryState
+        message={errorText(query.error, t, { fallback: 'loading_failed' })}
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
+    ) : (
+      <div className={styles.loading} role="status" aria-label={t('common.loading')}>
+        <DotLoading color="primary" />
+      </div>
+    );
+  }
+  if (query.data.items.length === 0) return <EmptyState message={t('wallet.noChanges')} />;
+  return <StatementList items={query.data.items} timeMode="relative" />;
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { api } from '@/app/api';
+import { useConfig } from '@/app/config';
+import { PATHS } from '@/config/paths';
+import { login } from '@/features/auth/api/auth';
+import type { Credentials } from '@/features/auth/api/auth';
+import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
+import { AuthHero } from '@/features/auth/components/AuthHero';
+import { LoginForm } from '@/features/auth/components/LoginForm';
+import styles from './AuthPage.module.css';
+import { useSignIn } from './useSignIn';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { appName } = useConfig();
+  const { mutation, returnTo, search } = useSignIn(
+    (values: Credentials) => login(api, values),
+    'success.login',
+  );
+
+  if (returnTo) return <Navigate to={returnTo} replace />;
+  return (
+    <>
+      <AuthHero appName={appName} subtitle={t('auth.loginSubtitle')} />
+      <LoginForm
+        submitting={mutation.isPending}
+        onSubmit={(values) => {
+          mutation.mutate(values);
+        }}
+      />
+      <nav className={styles.links}>
+        {/* The return address travels on, so registering also ends where login would have. */}
+        <Link to={PATHS.register + search} replace>
+          {t('auth.toRegister')}
+        </Link>
+        <Link to={PATHS.findPassword}>{t('auth.forgotPassword')}</Link>
+      </nav>
+      <AuthFootnote agreementPath={PATHS.agreement} servicePath={PATHS.onlineService} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { api } from '@/app/api';
+import { useConfig } from '@/app/config';
+import { PATHS } from '@/config/paths';
+import { register } from '@/features/auth/api/auth';
+import type { Registration } from '@/features/auth/api/auth';
+import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
+import { AuthHero } from '@/features/auth/components/AuthHero';
+import { RegisterForm } from '@/features/auth/components/RegisterForm';
+import { getInviteCode } from '@/lib/storage';
+import styles from './AuthPage.module.css';
+import { useSignIn } from './useSignIn';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { appName } = useConfig();
+  const { mutation, returnTo, search } = useSignIn(
+    (values: Registration) => register(api, values),
+    'success.register',
+  );
+
+  if (returnTo) return <Navigate to={returnTo} replace />;
+  return (
+    <>
+      <AuthHero appName={appName} subtitle={t('auth.registerSubtitle')} />
+      <RegisterForm
+        inviteCode={getInviteCode()}
+        submitting={mutation.isPending}
+        onSubmit={(values) => {
+          mutation.mutate(values);
+        }}
+      />
+      <nav className={styles.links}>
+        <Link to={PATHS.login + search} replace>
+          {t('auth.toLogin')}
+        </Link>
+      </nav>
+      <AuthFootnote agreementPath={PATHS.agreement} servicePath={PATHS.onlineService} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { CurrencyRecordsPage } from '../CurrencyRecordsPage';
+
+export default function RechargeListPage() {
+  return <CurrencyRecordsPage />;
+}

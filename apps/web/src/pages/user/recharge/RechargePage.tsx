@@ -1,0 +1,21 @@
+import { useConfig } from '@/app/config';
+import { PATHS } from '@/config/paths';
+import { FundingClosedNotice } from '@/features/wallet/components/FundingClosedNotice';
+import { RechargeForm } from '@/features/wallet/components/RechargeForm';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
+
+export default function RechargePage() {
+  const { rechargeOpen } = useConfig();
+  const navigate = useAppNavigate();
+  if (!rechargeOpen) {
+    return (
+      <FundingClosedNotice
+        kind="recharge"
+        onContact={() => {
+          navigate(PATHS.dedicatedService);
+        }}
+      />
+    );
+  }
+  return <RechargeForm />;
+}

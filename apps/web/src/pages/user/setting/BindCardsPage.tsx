@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/app/api';
+import { toastOnNextPage } from '@/app/navigation';
+import { bindBankCard } from '@/features/account/api/account';
+import type { BankCard } from '@/features/account/api/account';
+import { BankCardForm } from '@/features/account/components/BankCardForm';
+import { useGoBack } from '@/hooks/useAppNavigate';
+import { errorText } from '@/i18n/errorText';
+import { TOAST_MS } from '@/lib/constants';
+
+export default function BindCardsPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const mutation = useMutation({
+    mutationFn: (values: BankCard) => bindBankCard(api, values),
+    onSuccess: () => {
+      toastOnNextPage(t('success.cardBound'), TOAST_MS);
+      goBack();
+    },
+    onError: (error) => {
+      Toast.show({ icon: 'fail', content: errorText(error, t) });
+    },
+  });
+  return (
+    <BankCardForm
+      submitting={mutation.isPending}
+      onSubmit={(values) => {
+        mutation.mutate(values);
+      }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/app/api';
+import { toastOnNextPage } from '@/app/navigation';
+import { isSupportedImage, submitRealname, uploadImage } from '@/features/account/api/account';
+import type { RealnameSubmission } from '@/features/account/api/account';
+import { RealnameForm } from '@/features/account/components/RealnameForm';
+import { useGoBack } from '@/hooks/useAppNavigate';
+import { errorText } from '@/i18n/errorText';
+import { TOAST_MS } from '@/lib/constants';
+
+export default function RealnamePage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const mutation = useMutation({
+    mutationFn: (values: RealnameSubmission) => submitRealname(api, values),
+    onSuccess: () => {
+      toastOnNextPage(t('success.realnameSubmitted'), TOAST_MS);
+      goBack();
+    },
+    onError: (error) => {
+      Toast.show({ icon: 'fail', content: errorText(error, t) });
+    },
+  });
+
+  const upload = async (file: File): Promise<string> => {
+    if (!isSupportedImage(file)) {
+      Toast.show({ icon: 'fail', content: t('errors.unsupported_image') });
+      throw new Error('Unsupported image');
+    }
+    try {
+      return await uploadImage(api, file);
+    } catch (error) {
+      Toast.show({ icon: 'fail', content: errorText(error, t, { fallback: 'upload_failed' }) });
+      throw error;
+    }
+  };
+
+  return (
+    <RealnameForm
+      upload={upload}
+      submitting={mutation.isPending}
+      onSubmit={(values) => {
+        mutation.mutate(values);
+      }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, with the flags this project's machines need (no network but loopback). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => !!p && fs.existsSync(p));
+  if (!found)
+    throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+export const PHONE = { width: 375, height: 812 } as const;
+
+export interface PhoneOptions {
+  colorScheme?: 'light' | 'dark';
+  locale?: string;
+}
+
+/** A fresh phone-sized context: empty storage, its own cookies. */
+export function phoneContext(browser: Browser, opts: PhoneOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale ?? 'en-US',
+  });
+}
+
+/** The hash route the page is on, e.g. `/app/pages/user/login?r=…`. */
+export function hashPath(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '');
+}

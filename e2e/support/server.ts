@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms`);
+}
+
+/**
+ * The built server (`npm run build` first) on a free port with a fresh temporary DATA_DIR —
+ * the same thing `npm start` runs, on an empty embedded database.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-e2e-'));
+  const port = await freePort();
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, 60_000);
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

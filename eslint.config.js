@@ -1,0 +1,145 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Import direction (docs/ARCHITECTURE.md): the contract depends on nothing of ours; server
+ * routes never touch SQL; repositories never know HTTP; web infrastructure (lib/) never imports
+ * features or pages; features never import each other.
+ */
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const NO_SQL = {
+  group: [
+    'drizzle-orm',
+    'drizzle-orm/*',
+    'pg',
+    '@electric-sql/pglite',
+    '**/db/**',
+    '**/*.repository',
+    '**/*.repository.js',
+  ],
+  message: 'Routes call services; SQL belongs in repositories.',
+};
+const HTTP_FREE = {
+  group: ['fastify', '@fastify/*', '**/*.routes', '**/*.routes.js', '**/http/**'],
+  message: 'Services and repositories know nothing of HTTP.',
+};
+const LEDGER_PRIVATE = {
+  group: [
+    '**/ledger/ledger.schema',
+    '**/ledger/ledger.schema.js',
+    '**/ledger/ledger.repository',
+    '**/ledger/ledger.repository.js',
+  ],
+  message: 'Only the ledger module writes ledger tables: go through ledger.service.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      '.e2e-artifacts/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+      // Fastify plugins and handlers are async by contract, whether or not they await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['@ampere/server', '@ampere/web', '**/apps/**'],
+        message: 'The contract depends on nothing of ours.',
+      },
+      {
+        group: ['fastify', 'react', 'drizzle-orm', 'drizzle-orm/*'],
+        message: 'The contract is framework-free.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/ledger/**'],
+    rules: restrict([LEDGER_PRIVATE]),
+  },
+  {
+    files: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.service.ts'],
+    rules: restrict([HTTP_FREE]),
+  },
+  {
+    files: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.service.ts'],
+    ignores: ['apps/server/src/modules/ledger/**'],
+    rules: restrict([HTTP_FREE, LEDGER_PRIVATE]),
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: restrict([NO_SQL, LEDGER_PRIVATE]),
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/pages/*', '@/components/*', '@/app/*'],
+        message: 'lib/ is infrastructure: it imports no UI.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/pages/*', '@/app/*'],
+        message: 'Features do not import each other or pages; share through lib/ or components/.',
+      },
+    ]),
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Tests assert on parsed JSON bodies, which are untyped by nature.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { localeKeySchema } from './locales.js';
+import { currencyKeySchema } from './money.js';
+
+export const APP_VERSION = '1.0.1';
+export const APP_VERSION_CODE = 101;
+
+/** GET common/base — the config the client loads at launch (SPEC §3, §4, §9). */
+export const baseConfigSchema = z.object({
+  appName: z.string(),
+  version: z.literal(APP_VERSION),
+  versionCode: z.literal(APP_VERSION_CODE),
+  /** Socket address the client connects to (SPEC §7). */
+  wss: z.string(),
+  /** Default language for a client that has not chosen one. */
+  language: localeKeySchema,
+  /** Where a disabled user (status 0) is sent (SPEC §4). */
+  Black_run: z.string(),
+  rechargeOpen: z.boolean(),
+  withdrawOpen: z.boolean(),
+  currencies: z.array(z.object({ key: currencyKeySchema, name: z.enum(['CNY', 'USDT']) })),
+  /** Server clock in epoch milliseconds, so the client can correct countdowns. */
+  serverTime: z.number().int(),
+  /** True while prices come from the simulated feed; the UI labels them "Simulated". */
+  feedSimulated: z.boolean(),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** GET common/userServiceAgreement. */
+export const agreementSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  locale: localeKeySchema,
+  updatedAt: z.string(),
+});
+export type Agreement = z.infer<typeof agreementSchema>;
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

@@ -1,0 +1,61 @@
+/**
+ * The one catalogue of response codes (documented in docs/errors.md). `key` names the message in
+ * every locale's `errors` namespace; `status` is the HTTP status the server answers with.
+ *
+ * Ranges: 0 success; 401 session; 1000–1099 request shape; 1100–1199 content; 2000s accounts;
+ * 3000s ledger and wallet; 4000s trading; 5000s funding; 6000s earn; 9000s server.
+ * Client-side codes (SPEC §8) are never sent by the server.
+ */
+export const ERRORS = {
+  OK: { code: 0, status: 200, key: 'ok' },
+  UNAUTHORIZED: { code: 401, status: 401, key: 'unauthorized' },
+  FORBIDDEN: { code: 403, status: 403, key: 'forbidden' },
+  VALIDATION_FAILED: { code: 1000, status: 400, key: 'validation_failed' },
+  MALFORMED_BODY: { code: 1001, status: 400, key: 'malformed_body' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1002, status: 415, key: 'unsupported_media_type' },
+  PAYLOAD_TOO_LARGE: { code: 1003, status: 413, key: 'payload_too_large' },
+  NOT_FOUND: { code: 1004, status: 404, key: 'not_found' },
+  METHOD_NOT_ALLOWED: { code: 1005, status: 405, key: 'method_not_allowed' },
+  RATE_LIMITED: { code: 1006, status: 429, key: 'rate_limited' },
+  IDEMPOTENCY_KEY_REUSED: { code: 1007, status: 409, key: 'idempotency_key_reused' },
+  IDEMPOTENCY_KEY_INVALID: { code: 1008, status: 400, key: 'idempotency_key_invalid' },
+  NOTICE_NOT_FOUND: { code: 1101, status: 404, key: 'notice_not_found' },
+  INVALID_CREDENTIALS: { code: 2001, status: 400, key: 'invalid_credentials' },
+  USERNAME_TAKEN: { code: 2002, status: 409, key: 'username_taken' },
+  TOO_MANY_ATTEMPTS: { code: 2003, status: 429, key: 'too_many_attempts' },
+  ACCOUNT_DISABLED: { code: 2004, status: 403, key: 'account_disabled' },
+  WRONG_PASSWORD: { code: 2005, status: 400, key: 'wrong_password' },
+  FUND_PASSWORD_WRONG: { code: 2006, status: 400, key: 'fund_password_wrong' },
+  FUND_PASSWORD_LOCKED: { code: 2007, status: 423, key: 'fund_password_locked' },
+  FUND_PASSWORD_NOT_SET: { code: 2008, status: 400, key: 'fund_password_not_set' },
+  INVITE_CODE_UNKNOWN: { code: 2009, status: 400, key: 'invite_code_unknown' },
+  SAME_PASSWORD: { code: 2010, status: 400, key: 'same_password' },
+  INSUFFICIENT_BALANCE: { code: 3001, status: 400, key: 'insufficient_balance' },
+  PRODUCT_NOT_FOUND: { code: 4001, status: 404, key: 'product_not_found' },
+  INTERNAL: { code: 9000, status: 500, key: 'internal' },
+  SERVICE_UNAVAILABLE: { code: 9003, status: 503, key: 'service_unavailable' },
+} as const satisfies Record<string, { code: number; status: number; key: string }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorDef = (typeof ERRORS)[ErrorName];
+
+/** SPEC §8: codes the client makes up itself when a request never got a server answer. */
+export const CLIENT_ERRORS = {
+  REQUEST_TIMEOUT: 900408,
+  REQUEST_FAILED: 900500,
+  TASK_NOT_FOUND: 901404,
+} as const;
+
+/** SPEC §8: network-layer codes. */
+export const NETWORK_ERRORS = {
+  TIMEOUT: 5,
+  ABORT: 600003,
+  UPLOAD_ERROR: 602001,
+  WEBSOCKET: 600009,
+} as const;
+
+const byCode = new Map<number, ErrorDef>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+export function errorByCode(code: number): ErrorDef | undefined {
+  return byCode.get(code);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export const KLINE_INTERVALS = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'] as const;
+export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+export const KLINE_LIMIT_MAX = 500;
+
+export const symbolSchema = z
+  .string()
+  .regex(/^[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}$/, { error: 'invalid_symbol' });
+
+export const productSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  category: z.string(),
+  priceScale: z.number().int(),
+  /** `open` takes orders; `closed` by the operator; `paused` when the feed is stale. */
+  state: z.enum(['open', 'closed', 'paused']),
+  lastPrice: z.string().nullable(),
+  lastTime: z.number().int().nullable(),
+  /** Over the last 24 h; null without history. Change in percent, two decimals, signed. */
+  changePct: z.string().nullable(),
+  high: z.string().nullable(),
+  low: z.string().nullable(),
+  ticks24h: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productListSchema = z.object({ items: z.array(productSchema) });
+
+export const klineQuerySchema = z.strictObject({
+  lang: z.string().max(16).optional(),
+  symbol: symbolSchema,
+  interval: z.enum(KLINE_INTERVALS),
+  /** Candles opening before this time (epoch ms); the newest when absent. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(KLINE_LIMIT_MAX).default(200),
+});
+
+export const klineSchema = z.object({
+  symbol: z.string(),
+  interval: z.enum(KLINE_INTERVALS),
+  /** Oldest first: [openTimeMs, open, high, low, close, ticks]. */
+  candles: z.array(
+    z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.number().int()]),
+  ),
+});
+export type Kline = z.infer<typeof klineSchema>;
+
+export const chainVerifyQuerySchema = z.strictObject({
+  lang: z.string().max(16).optional(),
+  symbol: symbolSchema,
+  /** First tick id to check; the chain's start when absent. */
+  from: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1_000),
+});
+
+export const chainTickSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  timeMs: z.number().int(),
+  price: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+
+export const chainVerifySchema = z.object({
+  symbol: z.string(),
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first tick that does not verify, and why. */
+  broken: z.object({ id: z.string(), reason: z.enum(['hash', 'link', 'order']) }).nullable(),
+  first: chainTickSchema.nullable(),
+  last: chainTickSchema.nullable(),
+});
+
+export const chainHeadsQuerySchema = z.strictObject({
+  lang: z.string().max(16).optional(),
+  symbol: symbolSchema,
+  limit: z.coerce.number().int().min(1).max(1_440).default(60),
+});
+
+/** Newest first: the last tick before each minute boundary (`minuteMs`). */
+export const chainHeadsSchema = z.object({
+  items: z.array(
+    z.object({
+      symbol: z.string(),
+      minuteMs: z.number().int(),
+      tickId: z.string(),
+      hash: z.string(),
+    }),
+  ),
+});

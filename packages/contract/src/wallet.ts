@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { currencyKeySchema } from './money.js';
+
+/**
+ * Journal kinds: what caused a movement of money (docs/ledger.md). Capabilities add their own;
+ * each has a label in every locale (`ledgerKinds.<kind>`, server and web).
+ */
+export const JOURNAL_KINDS = [
+  'adjustment_credit',
+  'adjustment_debit',
+  'reversal',
+  'hold',
+  'release',
+  'capture',
+  'exchange',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export const journalKindSchema = z.enum(JOURNAL_KINDS);
+
+/** A user's accounts per currency (BRIEF §3). */
+export const USER_PURPOSES = ['available', 'in_order', 'earn_principal', 'withdraw_hold'] as const;
+export type UserPurpose = (typeof USER_PURPOSES)[number];
+
+const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+
+export const currencyBalanceSchema = z.object({
+  available: amount,
+  frozen: z.object({
+    total: amount,
+    /** Stakes of open trades. */
+    inOrder: amount,
+    /** Withdrawals waiting to be paid. */
+    withdrawHold: amount,
+    /** Principal of Earn subscriptions. */
+    earnPrincipal: amount,
+  }),
+  total: amount,
+});
+export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
+
+/** GET user/balance. */
+export const balanceSchema = z.object({
+  money: currencyBalanceSchema,
+  usdt: currencyBalanceSchema,
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+export const STATEMENT_PAGE_MAX = 50;
+export const STATEMENT_PAGE_DEFAULT = 20;
+/** The most rows one CSV export carries; narrow the dates for more. */
+export const STATEMENT_EXPORT_MAX = 10_000;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' });
+
+/** Filters shared by the recent list, the records page and the export. */
+export const statementQuerySchema = z.strictObject({
+  lang: z.string().max(16).optional(),
+  currency: currencyKeySchema.optional(),
+  /** One kind, or several separated by commas. */
+  kind: z
+    .string()
+    .max(200)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(journalKindSchema).max(JOURNAL_KINDS.length))
+    .optional(),
+  /** Inclusive first day and last day, `YYYY-MM-DD`, in the caller's time zone (`tz`). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** The caller's offset from UTC in minutes east (UTC+8 → 480); days are UTC without it. */
+  tz: z.coerce.number().int().min(-840).max(840).optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(STATEMENT_PAGE_MAX).default(STATEMENT_PAGE_DEFAULT),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const statementItemSchema = z.object({
+  id: z.string(),
+  /** ISO 8601 time of the journal. */
+  time: z.string(),
+  kind: z.string(),
+  /** The kind in the caller's language. */
+  kindLabel: z.string(),
+  currency: currencyKeySchema,
+  /** Which of the user's accounts moved (available, in_order, …). */
+  purpose: z.enum(USER_PURPOSES),
+  purposeLabel: z.string(),
+  /** Signed: negative when money left the account. */
+  amount,
+  balanceAfter: amount,
+  reference: z.string().nullable(),
+});
+export type StatementItem = z.infer<typeof statementItemSchema>;
+
+export const statementPageSchema = z.object({
+  items: z.array(statementItemSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type StatementPage = z.infer<typeof statementPageSchema>;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run for the whole repository (`npm test`). Each workspace is a project so its
+ * environment fits: node for the contract and the server, jsdom for the web app. E2E and
+ * benchmarks are not part of it: they have their own commands.
+ */
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
+  },
+});
