@@ -19,9 +19,13 @@ export const productSchema = z.object({
   lastTime: z.number().int().nullable(),
   /** Over the last 24 h; null without history. Change in percent, two decimals, signed. */
   changePct: z.string().nullable(),
+  /** The price 24 h ago (the open of the oldest hourly candle in the window); null without history. */
+  open24h: z.string().nullable(),
   high: z.string().nullable(),
   low: z.string().nullable(),
   ticks24h: z.number().int(),
+  /** Traded quantity in the base asset over the last 24 h, a decimal string (scale 8). */
+  volume24h: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ items: z.array(productSchema) });
@@ -35,13 +39,37 @@ export const klineQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(KLINE_LIMIT_MAX).default(200),
 });
 
+/** Traded quantities (volume) are base-asset amounts at this scale. */
+export const VOLUME_SCALE = 8;
+
+/** One candle: [openTimeMs, open, high, low, close, ticks, volume]; also the `kline.*` socket payload. */
+export const candleSchema = z.tuple([
+  z.number().int(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number().int(),
+  z.string(),
+]);
+export type Candle = z.infer<typeof candleSchema>;
+
+/** The `ticker.<symbol>` socket payload. */
+export const tickerSchema = z.object({
+  symbol: z.string(),
+  price: z.string(),
+  /** Epoch ms of the tick. */
+  time: z.number().int(),
+  /** The tick's chain hash (verifiable at market/chain/verify). */
+  hash: z.string(),
+});
+export type Ticker = z.infer<typeof tickerSchema>;
+
 export const klineSchema = z.object({
   symbol: z.string(),
   interval: z.enum(KLINE_INTERVALS),
-  /** Oldest first: [openTimeMs, open, high, low, close, ticks]. */
-  candles: z.array(
-    z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.number().int()]),
-  ),
+  /** Oldest first: [openTimeMs, open, high, low, close, ticks, volume]. */
+  candles: z.array(candleSchema),
 });
 export type Kline = z.infer<typeof klineSchema>;
 

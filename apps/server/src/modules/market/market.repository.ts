@@ -5,6 +5,7 @@ import { candle, chainHead, product, tick } from './market.schema.js';
 
 export type ProductRow = typeof product.$inferSelect;
 export type TickRow = typeof tick.$inferSelect;
+export type CandleRow = typeof candle.$inferSelect;
 
 export function createMarketRepository(db: Db) {
   return {
@@ -33,7 +34,7 @@ export function createMarketRepository(db: Db) {
     },
 
     /** Folds a tick into its candle at every interval, in one statement; returns the candles. */
-    async upsertCandles(symbol: string, timeMs: number, price: bigint) {
+    async upsertCandles(symbol: string, timeMs: number, price: bigint, qty: bigint) {
       return db
         .insert(candle)
         .values(
@@ -46,6 +47,7 @@ export function createMarketRepository(db: Db) {
             low: price,
             close: price,
             ticks: 1,
+            volume: qty,
           })),
         )
         .onConflictDoUpdate({
@@ -55,6 +57,7 @@ export function createMarketRepository(db: Db) {
             low: sql`least(${candle.low}, excluded.low)`,
             close: sql`excluded.close`,
             ticks: sql`${candle.ticks} + 1`,
+            volume: sql`${candle.volume} + excluded.volume`,
           },
         })
         .returning();

@@ -32,7 +32,9 @@ describe('market data API', () => {
       state: 'paused',
       lastPrice: null,
       changePct: null,
+      open24h: null,
       ticks24h: 0,
+      volume24h: '0.00000000',
     });
   });
 
@@ -47,6 +49,8 @@ describe('market data API', () => {
     expect(btc).toMatchObject({ symbol: 'BTC/USDT', name: 'Bitcoin', state: 'open', ticks24h: 10 });
     expect(btc.lastPrice).toMatch(/^\d+\.\d{2}$/);
     expect(btc.changePct).toMatch(/^-?\d+\.\d{2}$/);
+    expect(btc.open24h).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(btc.volume24h)).toBeGreaterThan(0);
 
     const kline = (
       await t.app.inject({ url: '/api/v1/market/kline?symbol=BTC/USDT&interval=1s' })
@@ -61,6 +65,11 @@ describe('market data API', () => {
     const [, open, high, low, close] = minute.candles[0];
     expect(Number(high)).toBeGreaterThanOrEqual(Math.max(Number(open), Number(close)));
     expect(Number(low)).toBeLessThanOrEqual(Math.min(Number(open), Number(close)));
+    // The day's volume is the sum of the ticks' quantities, the same at every interval.
+    const sumVolume = (candles: string[][]) =>
+      candles.reduce((n, c) => n + BigInt((c[6] ?? '').replace('.', '')), 0n);
+    expect(sumVolume(kline.candles)).toBe(sumVolume(minute.candles));
+    expect(sumVolume(minute.candles)).toBe(BigInt(btc.volume24h.replace('.', '')));
 
     // Five seconds without a tick pause the product (no new orders).
     clock.advance(5_001);

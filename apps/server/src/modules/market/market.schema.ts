@@ -47,6 +47,10 @@ export const tick = pgTable(
       .references(() => product.symbol),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
     priceMinor: bigint('price_minor', { mode: 'bigint' }).notNull(),
+    /** Traded quantity behind the tick, base asset at VOLUME_SCALE (0 when the feed has none). */
+    qtyMinor: bigint('qty_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
@@ -55,6 +59,7 @@ export const tick = pgTable(
     uniqueIndex('tick_hash_key').on(t.hash),
     index('tick_symbol_time_idx').on(t.symbol, t.timeMs),
     check('tick_price_positive', sql`${t.priceMinor} > 0`),
+    check('tick_qty_nonnegative', sql`${t.qtyMinor} >= 0`),
   ],
 );
 
@@ -69,6 +74,10 @@ export const candle = pgTable(
     low: bigint('low', { mode: 'bigint' }).notNull(),
     close: bigint('close', { mode: 'bigint' }).notNull(),
     ticks: integer('ticks').notNull(),
+    /** Sum of the ticks' quantities, base asset at VOLUME_SCALE. */
+    volume: bigint('volume', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.openTimeMs] })],
 );

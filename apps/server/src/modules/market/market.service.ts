@@ -1,5 +1,7 @@
 import {
   formatScaled,
+  VOLUME_SCALE,
+  type Candle,
   type Kline,
   type KlineInterval,
   type LocaleKey,
@@ -8,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../realtime/bus.js';
 import { CHAIN_GENESIS, tickHash, verifyChain } from './chain.js';
-import { createMarketRepository, type TickRow } from './market.repository.js';
+import { createMarketRepository, type CandleRow, type TickRow } from './market.repository.js';
 import { DEFAULT_PRODUCTS } from './products.seed.js';
 
 /** The most extreme value by `better`, formatted; null for no values. */
@@ -20,6 +22,20 @@ function extreme(
   let best: bigint | undefined;
   for (const v of values) if (best === undefined || better(v, best)) best = v;
   return best === undefined ? null : f(best);
+}
+
+/** The candle's wire form (contract `Candle`), for market/kline and the `kline.*` channels. */
+function candleTuple(c: CandleRow, scale: number): Candle {
+  const f = (v: bigint) => formatScaled(v, scale);
+  return [
+    c.openTimeMs,
+    f(c.open),
+    f(c.high),
+    f(c.low),
+    f(c.close),
+    c.ticks,
+    formatScaled(c.volume, VOLUME_SCALE),
+  ];
 }
 
 /** A symbol with no tick for this long is paused: no new orders (BRIEF §4). */
@@ -57,6 +73,7 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
       timeMs: number,
       priceMinor: bigint,
       scale: number,
+      qtyMinor = 0n,
     ): Promise<TickRow> {
       const { row, candles } = await db.transaction(async (tx) => {
         const r = createMarketRepository(tx);
@@ -64,8 +81,18 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
         if (last && timeMs < last.timeMs) throw new Error(`tick for ${symbol} goes back in time`);
         const prevHash = last?.hash ?? CHAIN_GENESIS;
         const hash = tickHash(prevHash, symbol, timeMs, formatScaled(priceMinor, scale));
-        const inserted = await r.insertTick({ symbol, timeMs, priceMinor, prevHash, hash });
-        return { row: inserted, candles: await r.upsertCandles(symbol, timeMs, priceMinor) };
+        const inserted = await r.insertTick({
+          symbol,
+          timeMs,
+          priceMinor,
+          qtyMinor,
+          prevHash,
+          hash,
+        });
+        return {
+          row: inserted,
+          candles: await r.upsertCandles(symbol, timeMs, priceMinor, qtyMinor),
+        };
       });
       // Published only once committed: a subscriber never sees a price that was rolled back.
       const f = (v: bigint) => formatScaled(v, scale);
@@ -76,14 +103,7 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
         hash: row.hash,
       });
       for (const c of candles) {
-        deps.bus?.publish(`kline.${symbol}.${c.interval}`, [
-          c.openTimeMs,
-          f(c.open),
-          f(c.high),
-          f(c.low),
-          f(c.close),
-          c.ticks,
-        ]);
+        deps.bus?.publish(`kline.${symbol}.${c.interval}`, candleTuple(c, scale));
       }
       return row;
     },
@@ -116,6 +136,7 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
             lastPrice: last ? f(last.priceMinor) : null,
             lastTime: last?.timeMs ?? null,
             changePct,
+            open24h: open === undefined ? null : f(open),
             high: extreme(
               hours.map((c) => c.high),
               (a, b) => a > b,
@@ -127,6 +148,10 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
               f,
             ),
             ticks24h: hours.reduce((n, c) => n + c.ticks, 0),
+            volume24h: formatScaled(
+              hours.reduce((n, c) => n + c.volume, 0n),
+              VOLUME_SCALE,
+            ),
           };
         }),
       );
@@ -141,13 +166,10 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
       const scale = await scaleOf(symbol);
       if (scale === undefined) return undefined;
       const rows = await repo().candles(symbol, interval, beforeMs, limit);
-      const f = (v: bigint) => formatScaled(v, scale);
       return {
         symbol,
         interval,
-        candles: rows.map(
-          (c) => [c.openTimeMs, f(c.open), f(c.high), f(c.low), f(c.close), c.ticks] as const,
-        ),
+        candles: rows.map((c) => candleTuple(c, scale)),
       };
     },
 

@@ -1,4 +1,4 @@
-import { parseScaled } from '@ampere/contract';
+import { parseScaled, VOLUME_SCALE } from '@ampere/contract';
 import type { MarketService } from './market.service.js';
 import { prng, seedOf, step } from './random-walk.js';
 
@@ -10,6 +10,15 @@ export interface FeedLogger {
 export const SIMULATED_TICK_MS = 500;
 
 /**
+ * A plausible trade size behind a simulated tick: a notional of 10 to about 20,000 in the quote
+ * currency, skewed towards small trades, as a base-asset quantity at VOLUME_SCALE.
+ */
+export function simulatedQty(random: () => number, priceMinor: bigint, priceScale: number): bigint {
+  const notional = BigInt(Math.floor(random() ** 3 * 20_000) + 10);
+  return (notional * 10n ** BigInt(VOLUME_SCALE + priceScale)) / priceMinor;
+}
+
+/**
  * The default feed: a seeded random walk per open product, continuing from each symbol's last
  * recorded price, so prices are continuous across restarts. The UI labels these prices
  * "Simulated" (config `feedSimulated`).
@@ -19,7 +28,10 @@ export function createSimulatedFeed(
   opts: { now?: () => number; log?: FeedLogger } = {},
 ) {
   const now = opts.now ?? Date.now;
-  const walkers = new Map<string, { random: () => number; price: bigint; at: number }>();
+  const walkers = new Map<
+    string,
+    { random: () => number; size: () => number; price: bigint; at: number }
+  >();
 
   /** One round: a tick for every open product. */
   async function tickAll(): Promise<number> {
@@ -32,6 +44,7 @@ export function createSimulatedFeed(
         walker = {
           // The seed mixes in where the chain stands, so a restart does not replay the same path.
           random: prng(seedOf(`${p.symbol}:${last?.hash ?? 'genesis'}`)),
+          size: prng(seedOf(`${p.symbol}:size:${last?.hash ?? 'genesis'}`)),
           price: last?.priceMinor ?? parseScaled(p.initialPrice, p.priceScale),
           at: last?.timeMs ?? now(),
         };
@@ -43,7 +56,13 @@ export function createSimulatedFeed(
         volatilityBps: p.volatilityBps,
         scale: p.priceScale,
       });
-      await market.recordTick(p.symbol, t, price, p.priceScale);
+      await market.recordTick(
+        p.symbol,
+        t,
+        price,
+        p.priceScale,
+        simulatedQty(walker.size, price, p.priceScale),
+      );
       walker.price = price;
       walker.at = t;
       published++;

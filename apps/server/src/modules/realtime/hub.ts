@@ -142,3 +142,4 @@ export function openConnection(
     subscriptions: () => [...subscriptions.keys()],
   };
 }
+export type Connection = ReturnType<typeof openConnection>;

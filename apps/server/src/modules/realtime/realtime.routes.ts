@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/tokens.js';
 import type { Services } from '../../services.js';
-import { CLOSE, openConnection } from './hub.js';
+import { CLOSE, openConnection, type Connection } from './hub.js';
 
 /** Same origin, or the configured public origin; a socket from any other page is refused. */
 function originAllowed(req: FastifyRequest, publicUrl: string | undefined): boolean {
@@ -29,17 +29,16 @@ export function realtimeRoutes(services: Services, publicUrl: string | undefined
       // Listeners go on before any await: frames that arrive while the session is being
       // looked up are queued, not dropped (ws emits them whether or not anyone listens).
       const early: string[] = [];
-      let connection: ReturnType<typeof openConnection> | undefined;
-      let closedEarly = false;
+      const state: { connection?: Connection; closed: boolean } = { closed: false };
       socket.on('message', (raw: Buffer) => {
         const text = raw.toString('utf8');
-        if (connection) connection.handle(text);
+        if (state.connection) state.connection.handle(text);
         else if (early.length < 20) early.push(text);
         else socket.close(CLOSE.POLICY, 'too many messages');
       });
       socket.on('close', () => {
-        if (connection) connection.closed();
-        else closedEarly = true;
+        state.closed = true;
+        state.connection?.closed();
       });
       const query = req.query as Record<string, unknown>;
       const token =
@@ -52,8 +51,9 @@ export function realtimeRoutes(services: Services, publicUrl: string | undefined
           userId = undefined; // a disabled account gets public channels only
         }
       }
-      if (closedEarly) return;
-      connection = openConnection(socket, services.bus, userId);
+      if (state.closed) return;
+      const connection = openConnection(socket, services.bus, userId);
+      state.connection = connection;
       for (const text of early.splice(0)) connection.handle(text);
     });
   };
