@@ -6,7 +6,7 @@ import { findWebDist } from './http/static.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { startReconciliationJob } from './modules/ledger/reconcile.job.js';
-import { createSimulatedFeed } from './modules/market/simulated-feed.js';
+import { startMarketPublisher } from './modules/market/publisher.js';
 import { createOpsService } from './modules/ops/ops.service.js';
 import { startOpsChannel } from './ops/channel.js';
 
@@ -49,8 +49,7 @@ async function main() {
       .close()
       .then(async () => {
         stopReconciling();
-        feed?.stop();
-        clearInterval(heads);
+        await publisher?.stop();
         await opsChannel?.close();
         await redis?.quit();
         await database.close();
@@ -69,21 +68,17 @@ async function main() {
   });
 
   const stopReconciling = startReconciliationJob(database.db, app.log, env.RECONCILE_EVERY_MS);
-  // One publisher per database: on PGlite this process is the only one. Several processes on
-  // PostgreSQL need a leader (advisory lock) — until then set MARKET_FEED_PUBLISH=false on all
-  // but one; a second publisher cannot fork the chain, its ticks are refused.
-  const feed = env.MARKET_FEED_PUBLISH
-    ? createSimulatedFeed(app.services.market, { log: app.log })
+  // Every process that may publish campaigns for the feed's leader lock; one publishes at a time.
+  const publisher = env.MARKET_FEED_PUBLISH
+    ? startMarketPublisher({
+        market: app.services.market,
+        log: app.log,
+        feed: env.MARKET_FEED,
+        databaseUrl: env.DATABASE_URL,
+        exchangeUrl: env.MARKET_FEED_URL,
+        outlierBps: env.MARKET_OUTLIER_BPS,
+      })
     : undefined;
-  feed?.start();
-  const heads = feed
-    ? setInterval(() => {
-        app.services.market.publishHeads().catch((error: unknown) => {
-          app.log.warn({ err: error }, 'publishing chain heads failed');
-        });
-      }, 60_000)
-    : undefined;
-  heads?.unref();
   const opsChannel =
     database.kind === 'pglite'
       ? await startOpsChannel(

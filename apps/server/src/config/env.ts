@@ -39,8 +39,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Requests per minute per IP before the server answers "rate limited". */
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(1200),
-  MARKET_FEED: z.enum(['simulated']).default('simulated'),
-  /** Whether this process publishes ticks (exactly one process per database should). */
+  /** Where prices come from: the simulated random walk, or a venue's public trade stream. */
+  MARKET_FEED: z
+    .enum(['simulated', 'exchange'], { error: 'must be simulated or exchange' })
+    .default('simulated'),
+  /** The venue's stream base URL (Binance combined-stream format), for MARKET_FEED=exchange. */
+  MARKET_FEED_URL: urlWithScheme(['ws', 'wss']).default('wss://stream.binance.com:9443'),
+  /** A tick moving more than this (basis points) from the last one is held back as an outlier. */
+  MARKET_OUTLIER_BPS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * Whether this process may publish ticks. Every process that may campaigns for the feed's
+   * leader lock; exactly one publishes at a time.
+   */
   MARKET_FEED_PUBLISH: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')

@@ -72,13 +72,15 @@ export function createSimulatedFeed(
 
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  let round: Promise<void> = Promise.resolve();
   return {
     tickAll,
     start(everyMs = SIMULATED_TICK_MS) {
       timer = setInterval(() => {
         if (running) return;
         running = true;
-        tickAll()
+        round = tickAll()
+          .then(() => undefined)
           .catch((error: unknown) => {
             // A lost race on the chain (another process publishing) or a transient database
             // error: forget cached state and continue from what is recorded next round.
@@ -91,8 +93,10 @@ export function createSimulatedFeed(
       }, everyMs);
       timer.unref();
     },
-    stop() {
+    /** Stops the rounds and waits for the one in progress. */
+    async stop() {
       if (timer) clearInterval(timer);
+      await round;
     },
   };
 }
