@@ -77,6 +77,8 @@ async function main() {
         databaseUrl: env.DATABASE_URL,
         exchangeUrl: env.MARKET_FEED_URL,
         outlierBps: env.MARKET_OUTLIER_BPS,
+        db: database.db,
+        tickRetentionMs: env.MARKET_TICK_RETENTION_DAYS * 86_400_000,
       })
     : undefined;
   const opsChannel =

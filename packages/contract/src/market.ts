@@ -101,6 +101,8 @@ export const chainVerifySchema = z.object({
   broken: z.object({ id: z.string(), reason: z.enum(['hash', 'link', 'order']) }).nullable(),
   first: chainTickSchema.nullable(),
   last: chainTickSchema.nullable(),
+  /** Ticks in the checked run that retention removed (verified through their recorded gaps). */
+  pruned: z.number().int(),
 });
 
 export const chainHeadsQuerySchema = z.strictObject({

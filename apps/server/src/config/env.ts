@@ -47,6 +47,8 @@ const envSchema = z.object({
   MARKET_FEED_URL: urlWithScheme(['ws', 'wss']).default('wss://stream.binance.com:9443'),
   /** A tick moving more than this (basis points) from the last one is held back as an outlier. */
   MARKET_OUTLIER_BPS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Ticks older than this are pruned (those orders reference are kept); docs/market.md. */
+  MARKET_TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /**
    * Whether this process may publish ticks. Every process that may campaigns for the feed's
    * leader lock; exactly one publishes at a time.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_GENESIS, tickHash, verifyChain, type ChainTick } from './chain.js';
+import {
+  CHAIN_GENESIS,
+  tickHash,
+  verifyChain,
+  verifySegments,
+  type ChainGap,
+  type ChainTick,
+} from './chain.js';
 
 function chainOf(prices: string[], start = 1_795_000_000_000): ChainTick[] {
   const out: ChainTick[] = [];
@@ -64,6 +71,46 @@ describe('tick chain', () => {
       ok: false,
       brokenAt: 1,
       reason: 'order',
+    });
+  });
+});
+
+describe('tick chain across retention holes', () => {
+  const ticks = chainOf(['1.00', '1.01', '0.99', '1.02', '1.03', '1.04']);
+  const asItem = (t: ChainTick) => ({ ...t, kind: 'tick' as const });
+  /** Ticks 1–3 pruned: the gap keeps where the run started from and ended. */
+  const gapOf = (from: number, to: number): ChainGap => ({
+    kind: 'gap',
+    prevHash: ticks[from]?.prevHash ?? '',
+    lastHash: ticks[to]?.hash ?? '',
+    firstTimeMs: ticks[from]?.timeMs ?? 0,
+    lastTimeMs: ticks[to]?.timeMs ?? 0,
+  });
+  const t = (i: number) => asItem(ticks[i]!);
+
+  it('verifies through a recorded gap', () => {
+    expect(verifySegments([t(0), gapOf(1, 3), t(4), t(5)], CHAIN_GENESIS)).toEqual({
+      ok: true,
+      checked: 3,
+    });
+    expect(verifySegments([gapOf(0, 1), gapOf(2, 3), t(4)], CHAIN_GENESIS)).toEqual({
+      ok: true,
+      checked: 1,
+    });
+  });
+
+  it('detects a tick removed without a gap record, and a gap that does not join up', () => {
+    expect(verifySegments([t(0), gapOf(1, 2), t(4)], CHAIN_GENESIS)).toMatchObject({
+      ok: false,
+      brokenAt: 2,
+      reason: 'link',
+    });
+    expect(verifySegments([t(0), t(4)], CHAIN_GENESIS)).toMatchObject({ ok: false, brokenAt: 1 });
+    const forged = { ...t(4), price: '9.99' };
+    expect(verifySegments([t(0), gapOf(1, 3), forged], CHAIN_GENESIS)).toMatchObject({
+      ok: false,
+      brokenAt: 2,
+      reason: 'hash',
     });
   });
 });

@@ -44,3 +44,43 @@ export function verifyChain(ticks: readonly ChainTick[], anchor?: string): Chain
   }
   return { ok: true, checked: ticks.length };
 }
+
+/** A run of ticks removed by retention: where it started from and where it ended. */
+export interface ChainGap {
+  kind: 'gap';
+  prevHash: string;
+  lastHash: string;
+  firstTimeMs: number;
+  lastTimeMs: number;
+}
+
+export type ChainItem = (ChainTick & { kind: 'tick' }) | ChainGap;
+
+/**
+ * `verifyChain` across retention holes: `items` are a symbol's ticks and pruned runs in chain
+ * order. A gap must start from the hash before it, and the tick after it must start from the
+ * gap's last hash, so a hole can be neither widened nor spliced. `checked` counts ticks only;
+ * `brokenAt` is an index into `items`.
+ */
+export function verifySegments(items: readonly ChainItem[], anchor: string): ChainVerdict {
+  let prev = anchor;
+  let lastTime = -Infinity;
+  let checked = 0;
+  for (const [i, item] of items.entries()) {
+    if (item.prevHash !== prev) return { ok: false, checked, brokenAt: i, reason: 'link' };
+    const start = item.kind === 'gap' ? item.firstTimeMs : item.timeMs;
+    if (start < lastTime) return { ok: false, checked, brokenAt: i, reason: 'order' };
+    if (item.kind === 'gap') {
+      prev = item.lastHash;
+      lastTime = item.lastTimeMs;
+      continue;
+    }
+    if (tickHash(item.prevHash, item.symbol, item.timeMs, item.price) !== item.hash) {
+      return { ok: false, checked, brokenAt: i, reason: 'hash' };
+    }
+    prev = item.hash;
+    lastTime = item.timeMs;
+    checked++;
+  }
+  return { ok: true, checked };
+}

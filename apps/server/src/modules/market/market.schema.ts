@@ -97,3 +97,28 @@ export const chainHead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.minuteMs] })],
 );
+
+/**
+ * A run of one symbol's ticks removed by retention (docs/market.md), recorded in the same
+ * transaction that removes it. It keeps the run's first `prev_hash` and last `hash`, so the chain
+ * still verifies across the hole: the tick before must end in `prev_hash`, the tick after must
+ * start from `last_hash`.
+ */
+export const tickGap = pgTable(
+  'tick_gap',
+  {
+    symbol: text('symbol').notNull(),
+    firstId: bigint('first_id', { mode: 'bigint' }).notNull(),
+    lastId: bigint('last_id', { mode: 'bigint' }).notNull(),
+    count: integer('count').notNull(),
+    firstTimeMs: bigint('first_time_ms', { mode: 'number' }).notNull(),
+    lastTimeMs: bigint('last_time_ms', { mode: 'number' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    lastHash: text('last_hash').notNull(),
+    prunedAtMs: bigint('pruned_at_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.firstId] }),
+    check('tick_gap_range', sql`${t.firstId} <= ${t.lastId} and ${t.count} > 0`),
+  ],
+);

@@ -9,7 +9,13 @@ import {
 } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import type { Bus } from '../realtime/bus.js';
-import { CHAIN_GENESIS, tickHash, verifyChain } from './chain.js';
+import {
+  CHAIN_GENESIS,
+  tickHash,
+  verifySegments,
+  type ChainItem,
+  type ChainTick,
+} from './chain.js';
 import { createMarketRepository, type CandleRow, type TickRow } from './market.repository.js';
 import { DEFAULT_PRODUCTS } from './products.seed.js';
 
@@ -173,22 +179,42 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
       };
     },
 
-    /** Re-checks a run of the chain from the database, as anyone could from the API. */
+    /**
+     * Re-checks a run of the chain from the database, as anyone could from the API: from the
+     * chain's start (genesis) or from tick `fromId`, across any holes retention left (each
+     * recorded with the hashes on either side).
+     */
     async verify(symbol: string, fromId: bigint | undefined, limit: number) {
       const scale = await scaleOf(symbol);
       if (scale === undefined) return undefined;
-      const rows = await repo().ticksFrom(symbol, fromId, limit);
+      const r = repo();
+      const rows = await r.ticksFrom(symbol, fromId, limit);
       const ticks = rows.map((t) => toChainTick(t, scale));
-      const verdict = verifyChain(ticks, fromId === undefined ? CHAIN_GENESIS : ticks[0]?.prevHash);
+      const lastId = rows.at(-1)?.id;
+      const gaps = lastId === undefined ? [] : await r.gaps(symbol, fromId ?? 0n, lastId);
+      const items: (ChainItem & { id: bigint })[] = [
+        ...rows.map((t, i) => ({ ...(ticks[i] as ChainTick), kind: 'tick' as const, id: t.id })),
+        ...gaps.map((g) => ({
+          kind: 'gap' as const,
+          id: g.firstId,
+          prevHash: g.prevHash,
+          lastHash: g.lastHash,
+          firstTimeMs: g.firstTimeMs,
+          lastTimeMs: g.lastTimeMs,
+        })),
+      ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const anchor = fromId === undefined ? CHAIN_GENESIS : (items[0]?.prevHash ?? CHAIN_GENESIS);
+      const verdict = verifySegments(items, anchor);
       return {
         symbol,
         ok: verdict.ok,
         checked: verdict.checked,
         broken: verdict.ok
           ? null
-          : { id: ticks[verdict.brokenAt]?.id ?? '', reason: verdict.reason },
+          : { id: items[verdict.brokenAt]?.id.toString() ?? '', reason: verdict.reason },
         first: ticks[0] ?? null,
         last: ticks.at(-1) ?? null,
+        pruned: gaps.reduce((n, g) => n + g.count, 0),
       };
     },
 

@@ -37,6 +37,8 @@ describe('market publisher', () => {
       databaseUrl: db.url,
       exchangeUrl: 'ws://127.0.0.1:1',
       outlierBps: 500,
+      db: database.db,
+      tickRetentionMs: 30 * 86_400_000,
       leaderRetryMs: 100,
     });
 

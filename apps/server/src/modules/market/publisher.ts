@@ -2,7 +2,9 @@ import { campaignForLeadership, LEADER_KEYS, type LeaderLog } from '../../db/lea
 import { createExchangeFeed } from './exchange-feed.js';
 import { createTickGate, type MarketFeed } from './feed.js';
 import type { MarketService } from './market.service.js';
+import { pruneMarketData } from './retention.js';
 import { createSimulatedFeed } from './simulated-feed.js';
+import type { Db } from '../../db/client.js';
 
 export type FeedKind = 'simulated' | 'exchange';
 
@@ -14,6 +16,10 @@ export interface PublisherOptions {
   databaseUrl: string | undefined;
   exchangeUrl: string;
   outlierBps: number;
+  /** For the retention job (the leader prunes). */
+  db: Db;
+  tickRetentionMs: number;
+  retentionEveryMs?: number;
   headsEveryMs?: number;
   /** How often followers try for the lock and the leader checks it holds it. */
   leaderRetryMs?: number;
@@ -40,16 +46,19 @@ function createFeed(opts: PublisherOptions): MarketFeed {
 }
 
 /**
- * The process that holds the market-feed leadership (db/leader.ts) runs the feed and records the
- * chain heads every minute; the others only serve and follow (ticks reach their sockets over the
+ * The process that holds the market-feed leadership (db/leader.ts) runs the feed, records the
+ * chain heads every minute and prunes old ticks hourly (retention.ts); the others only serve and follow (ticks reach their sockets over the
  * bus). Losing the lock stops the feed at once.
  */
 export function startMarketPublisher(opts: PublisherOptions): { stop(): Promise<void> } {
   let feed: MarketFeed | undefined;
   let heads: NodeJS.Timeout | undefined;
+  let retention: NodeJS.Timeout | undefined;
   const stopWork = async () => {
     if (heads) clearInterval(heads);
+    if (retention) clearInterval(retention);
     heads = undefined;
+    retention = undefined;
     const running = feed;
     feed = undefined;
     await running?.stop();
@@ -69,6 +78,18 @@ export function startMarketPublisher(opts: PublisherOptions): { stop(): Promise<
           });
         }, opts.headsEveryMs ?? 60_000);
         heads.unref();
+        retention = setInterval(() => {
+          pruneMarketData({ db: opts.db, nowMs: Date.now(), retentionMs: opts.tickRetentionMs })
+            .then((report) => {
+              if (report.ticksPruned + report.candlesPruned > 0) {
+                opts.log.info({ ...report }, 'market data retention');
+              }
+            })
+            .catch((error: unknown) => {
+              opts.log.warn({ err: error }, 'market data retention failed');
+            });
+        }, opts.retentionEveryMs ?? 3_600_000);
+        retention.unref();
       },
       onDeposed: () => {
         stopWork().catch((error: unknown) => {
