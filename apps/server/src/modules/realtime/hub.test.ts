@@ -84,6 +84,25 @@ describe('socket hub protocol', () => {
     expect(s.subscriptions()).toEqual([]);
   });
 
+  it('closes a connection that has been silent for three heartbeats, and only then', () => {
+    let t = 0;
+    const { socket } = fakeSocket();
+    const c = openConnection(socket, createInProcessBus(), undefined, () => t);
+    c.handle(msg('sub', { ch: 'ticker.BTC/USDT' }));
+    t = HUB_LIMITS.heartbeatTimeoutMs - 1;
+    expect(c.closeIfSilent()).toBe(false);
+    c.handle(msg('heart', { uid: 1 }));
+    t += HUB_LIMITS.heartbeatTimeoutMs - 1;
+    expect(c.closeIfSilent()).toBe(false);
+    t += 1;
+    expect(c.closeIfSilent()).toBe(true);
+    expect(socket.closedWith).toEqual({
+      code: CLOSE.HEARTBEAT_TIMEOUT,
+      reason: 'heartbeat timeout',
+    });
+    expect(c.subscriptions()).toEqual([]);
+  });
+
   it('caps subscriptions per connection', () => {
     const { socket, sent } = fakeSocket();
     const c = openConnection(

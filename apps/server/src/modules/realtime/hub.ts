@@ -14,9 +14,13 @@ export const HUB_LIMITS = {
   maxMessagesPerSecond: 20,
   /** Bytes waiting to be written before a slow consumer is dropped (never buffered forever). */
   maxBufferedBytes: 256 * 1024,
+  /** Silence (no heart or any other message) before the connection is presumed dead: three
+   * missed 20-second heartbeats. */
+  heartbeatTimeoutMs: 60_000,
 } as const;
 
-export const CLOSE = { POLICY: 1008, TRY_AGAIN_LATER: 1013 } as const;
+/** 4408: the application's "heartbeat timeout" (4000–4999 are free for applications). */
+export const CLOSE = { POLICY: 1008, TRY_AGAIN_LATER: 1013, HEARTBEAT_TIMEOUT: 4408 } as const;
 
 const PUBLIC =
   /^(ticker\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}|kline\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}\.(1s|1Min|5Min|30Min|1Hour|1Day))$/;
@@ -42,6 +46,7 @@ export function openConnection(
   const subscriptions = new Map<string, () => void>();
   let windowStart = now();
   let inWindow = 0;
+  let lastHeard = now();
   let closed = false;
 
   const close = (code: number, reason: string) => {
@@ -68,6 +73,7 @@ export function openConnection(
   function handle(raw: string) {
     if (closed) return;
     const t = now();
+    lastHeard = t;
     if (t - windowStart >= 1_000) {
       windowStart = t;
       inWindow = 0;
@@ -140,6 +146,12 @@ export function openConnection(
       close(1000, 'closed');
     },
     subscriptions: () => [...subscriptions.keys()],
+    /** Closes the connection if nothing arrived for `timeoutMs`; true when it did. */
+    closeIfSilent(timeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs): boolean {
+      if (closed || now() - lastHeard < timeoutMs) return false;
+      close(CLOSE.HEARTBEAT_TIMEOUT, 'heartbeat timeout');
+      return true;
+    },
   };
 }
 export type Connection = ReturnType<typeof openConnection>;

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { CLOSE } from './hub.js';
+import { realtimeRoutes } from './realtime.routes.js';
 
 describe('socket endpoint /api/v1/ws', () => {
   let t: TestApp;
@@ -99,6 +101,26 @@ describe('socket endpoint /api/v1/ws', () => {
     signed.ws.close();
   });
 
+  it('subscribes and unsubscribes over the wire', async () => {
+    const c = connect();
+    await c.opened;
+    c.send('sub', { ch: 'ticker.SOL/USDT' });
+    c.send('heart');
+    await until(() => c.messages.length >= 1); // the ping: the sub before it has landed
+    await t.app.services.market.recordTick('SOL/USDT', Date.now(), 180_500n, 3);
+    await until(() => c.messages.length >= 2);
+    c.send('unsub', { ch: 'ticker.SOL/USDT' });
+    c.send('heart');
+    await until(() => c.messages.length >= 3);
+    await t.app.services.market.recordTick('SOL/USDT', Date.now(), 180_600n, 3);
+    c.send('heart');
+    await until(() => c.messages.length >= 4);
+    expect(
+      c.messages.map((m) => (m as { ch?: string }).ch ?? (m as { event: string }).event),
+    ).toEqual(['ping', 'ticker.SOL/USDT', 'ping', 'ping']);
+    c.ws.close();
+  });
+
   it('refuses a page from another origin', async () => {
     const c = connect('', { origin: 'https://evil.example' });
     expect(await c.closed).toBe(1008);
@@ -109,5 +131,46 @@ describe('socket endpoint /api/v1/ws', () => {
     await c.opened;
     c.ws.send('x'.repeat(10_000));
     expect(await c.closed).toBe(1009);
+  });
+});
+
+describe('socket heartbeat timeout', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extend: (app) => {
+        void app.register(realtimeRoutes(app.services, undefined, 300), { prefix: '/short' });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/short/ws`;
+  });
+  afterAll(() => t.close());
+
+  it('closes a connection that stops sending heartbeats, and keeps one that sends them', async () => {
+    const open = (url: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(url);
+        ws.once('open', () => {
+          resolve(ws);
+        });
+        ws.once('error', reject);
+      });
+    const silent = await open(`${base}?uid=1&timestamp=1`);
+    const alive = await open(`${base}?uid=2&timestamp=1`);
+    const beat = setInterval(() => {
+      alive.send(JSON.stringify({ event: 'heart', data: { uid: 2 } }));
+    }, 100);
+    const code = await new Promise<number>((resolve) =>
+      silent.once('close', (c) => {
+        resolve(c);
+      }),
+    );
+    expect(code).toBe(CLOSE.HEARTBEAT_TIMEOUT);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(alive.readyState).toBe(WebSocket.OPEN);
+    clearInterval(beat);
+    alive.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/tokens.js';
 import type { Services } from '../../services.js';
-import { CLOSE, openConnection, type Connection } from './hub.js';
+import { CLOSE, HUB_LIMITS, openConnection, type Connection } from './hub.js';
 
 /** Same origin, or the configured public origin; a socket from any other page is refused. */
 function originAllowed(req: FastifyRequest, publicUrl: string | undefined): boolean {
@@ -19,8 +19,25 @@ function originAllowed(req: FastifyRequest, publicUrl: string | undefined): bool
  * The socket of SPEC §7 at config `wss` (`/api/v1/ws?uid&timestamp&token`). A token makes the
  * connection private-channel capable; without one it gets public channels only.
  */
-export function realtimeRoutes(services: Services, publicUrl: string | undefined) {
+export function realtimeRoutes(
+  services: Services,
+  publicUrl: string | undefined,
+  heartbeatTimeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs,
+) {
   return async (app: FastifyInstance) => {
+    // One sweep for all connections rather than a timer each: silent ones are closed.
+    const live = new Set<Connection>();
+    const sweep = setInterval(
+      () => {
+        for (const c of live) if (c.closeIfSilent(heartbeatTimeoutMs)) live.delete(c);
+      },
+      Math.max(50, Math.min(10_000, heartbeatTimeoutMs / 4)),
+    );
+    sweep.unref();
+    app.addHook('onClose', () => {
+      clearInterval(sweep);
+    });
+
     app.get('/ws', { websocket: true, schema: { hide: true } }, async (socket, req) => {
       if (!originAllowed(req, publicUrl)) {
         socket.close(CLOSE.POLICY, 'origin not allowed');
@@ -38,6 +55,7 @@ export function realtimeRoutes(services: Services, publicUrl: string | undefined
       });
       socket.on('close', () => {
         state.closed = true;
+        if (state.connection) live.delete(state.connection);
         state.connection?.closed();
       });
       const query = req.query as Record<string, unknown>;
@@ -54,6 +72,7 @@ export function realtimeRoutes(services: Services, publicUrl: string | undefined
       if (state.closed) return;
       const connection = openConnection(socket, services.bus, userId);
       state.connection = connection;
+      live.add(connection);
       for (const text of early.splice(0)) connection.handle(text);
     });
   };
