@@ -25,6 +25,7 @@ import { commonRoutes } from './modules/common/common.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -140,6 +141,7 @@ export async function buildApp({
       await api.register(accountRoutes(services));
       await api.register(walletRoutes(services));
       await api.register(marketRoutes(services));
+      await api.register(tradingRoutes(services));
       await api.register(realtimeRoutes(services, env.PUBLIC_URL));
     },
     { prefix: API_PREFIX },

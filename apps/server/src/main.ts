@@ -7,6 +7,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { startReconciliationJob } from './modules/ledger/reconcile.job.js';
 import { startMarketPublisher } from './modules/market/publisher.js';
+import { startSettlementWorker } from './modules/trading/settlement.job.js';
 import { createOpsService } from './modules/ops/ops.service.js';
 import { startOpsChannel } from './ops/channel.js';
 
@@ -50,6 +51,7 @@ async function main() {
       .then(async () => {
         stopReconciling();
         await publisher?.stop();
+        await settlement.stop();
         await opsChannel?.close();
         await redis?.quit();
         await database.close();
@@ -68,6 +70,8 @@ async function main() {
   });
 
   const stopReconciling = startReconciliationJob(database.db, app.log, env.RECONCILE_EVERY_MS);
+  // Every process settles: claims skip rows another process holds, so none settles twice.
+  const settlement = startSettlementWorker(app.services.trading, app.log);
   // Every process that may publish campaigns for the feed's leader lock; one publishes at a time.
   const publisher = env.MARKET_FEED_PUBLISH
     ? startMarketPublisher({

@@ -12,6 +12,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createMarketService } from './modules/market/market.service.js';
 import { createInProcessBus, createRedisBus, type Bus } from './modules/realtime/bus.js';
 import { createOpsService } from './modules/ops/ops.service.js';
+import { createTradingService } from './modules/trading/trading.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
@@ -39,6 +40,7 @@ export function createServices({ env, database, redis, now }: ServiceDeps) {
       })
     : createInProcessBus();
   const audit = createAuditService();
+  const market = createMarketService({ db, bus, ...(now ? { now: () => now().getTime() } : {}) });
   return {
     settings,
     content,
@@ -48,7 +50,14 @@ export function createServices({ env, database, redis, now }: ServiceDeps) {
     wallet: createWalletService({ db, ledger }),
     audit,
     bus,
-    market: createMarketService({ db, bus, ...(now ? { now: () => now().getTime() } : {}) }),
+    market,
+    trading: createTradingService({
+      db,
+      ledger,
+      market,
+      bus,
+      ...(now ? { now: () => now().getTime() } : {}),
+    }),
     ops: createOpsService({ db, ledger, audit }),
     common: createCommonService({
       settings,

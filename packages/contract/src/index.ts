@@ -7,4 +7,5 @@ export * from './market.js';
 export * from './money.js';
 export * from './money/index.js';
 export * from './socket.js';
+export * from './trading.js';
 export * from './wallet.js';

@@ -13,6 +13,10 @@ export const JOURNAL_KINDS = [
   'release',
   'capture',
   'exchange',
+  'trade_open',
+  'trade_win',
+  'trade_loss',
+  'trade_refund',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);

@@ -227,6 +227,34 @@ export function createMarketRepository(db: Db) {
         .limit(limit);
     },
 
+    async tick(symbol: string, id: bigint): Promise<TickRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tick)
+        .where(and(eq(tick.symbol, symbol), eq(tick.id, id)));
+      return row;
+    },
+
+    /** The first published head at or after tick `tickId`: it covers that tick. */
+    async headCovering(symbol: string, tickId: bigint) {
+      const [row] = await db
+        .select()
+        .from(chainHead)
+        .where(and(eq(chainHead.symbol, symbol), gte(chainHead.tickId, tickId)))
+        .orderBy(asc(chainHead.minuteMs))
+        .limit(1);
+      return row;
+    },
+
+    async ticksBetween(symbol: string, fromId: bigint, toId: bigint, limit: number) {
+      return db
+        .select()
+        .from(tick)
+        .where(and(eq(tick.symbol, symbol), between(tick.id, fromId, toId)))
+        .orderBy(asc(tick.id))
+        .limit(limit);
+    },
+
     async ticksFrom(symbol: string, fromId: bigint | undefined, limit: number): Promise<TickRow[]> {
       return db
         .select()

@@ -44,6 +44,9 @@ function candleTuple(c: CandleRow, scale: number): Candle {
   ];
 }
 
+/** A receipt checks at most this many ticks (a 10-minute order at 2 ticks/s needs ~1,300). */
+const PROOF_MAX_TICKS = 20_000;
+
 /** A symbol with no tick for this long is paused: no new orders (BRIEF §4). */
 export const STALE_AFTER_MS = 5_000;
 const DAY_MS = 86_400_000;
@@ -215,6 +218,59 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
         first: ticks[0] ?? null,
         last: ticks.at(-1) ?? null,
         pruned: gaps.reduce((n, g) => n + g.count, 0),
+      };
+    },
+
+    /**
+     * What a trade receipt shows: the strike and exit ticks, the first published chain head at
+     * or after the exit, and a check of the chain from the strike to that head (or to the exit
+     * while no head covers it yet). Holes retention left inside the range verify through their
+     * gap records.
+     */
+    async proof(symbol: string, strikeId: bigint, exitId: bigint | undefined) {
+      const scale = await scaleOf(symbol);
+      if (scale === undefined) return undefined;
+      const r = repo();
+      const [strike, exit] = await Promise.all([
+        r.tick(symbol, strikeId),
+        exitId === undefined ? undefined : r.tick(symbol, exitId),
+      ]);
+      if (!strike) return undefined;
+      const last = exit ?? strike;
+      const head = await r.headCovering(symbol, last.id);
+      const toId = head?.tickId ?? last.id;
+      const rows = await r.ticksBetween(symbol, strikeId, toId, PROOF_MAX_TICKS);
+      const gaps = await r.gaps(symbol, strikeId, toId);
+      const items: (ChainItem & { id: bigint })[] = [
+        ...rows.map((t) => ({ ...toChainTick(t, scale), kind: 'tick' as const, id: t.id })),
+        ...gaps.map((g) => ({
+          kind: 'gap' as const,
+          id: g.firstId,
+          prevHash: g.prevHash,
+          lastHash: g.lastHash,
+          firstTimeMs: g.firstTimeMs,
+          lastTimeMs: g.lastTimeMs,
+        })),
+      ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const verdict = verifySegments(items, strike.prevHash);
+      const reached = rows.at(-1);
+      const ok =
+        verdict.ok &&
+        reached?.id === toId &&
+        (head === undefined || reached.hash === head.hash) &&
+        (exit === undefined || rows.some((t) => t.id === exit.id && t.hash === exit.hash));
+      return {
+        strikeTick: toChainTick(strike, scale),
+        exitTick: exit ? toChainTick(exit, scale) : null,
+        head: head
+          ? { minuteMs: head.minuteMs, tickId: head.tickId.toString(), hash: head.hash }
+          : null,
+        verification: {
+          ok,
+          checked: verdict.checked,
+          fromTickId: strikeId.toString(),
+          toTickId: toId.toString(),
+        },
       };
     },
 

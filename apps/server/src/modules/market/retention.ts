@@ -5,10 +5,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * Columns elsewhere that point at ticks. Retention never removes a tick one of them names: an
- * order's entry and exit ticks stay verifiable for as long as the order exists. The trading
- * module adds its columns here.
+ * order's entry and exit ticks stay verifiable for as long as the order exists.
  */
-export const TICK_REFERENCES: readonly TickReference[] = [];
+export const TICK_REFERENCES: readonly TickReference[] = [
+  { table: 'trade_order', column: 'strike_tick_id' },
+  { table: 'trade_order', column: 'exit_tick_id' },
+];
 
 /** How long candles are kept, per interval (ticks: `MARKET_TICK_RETENTION_DAYS`). */
 export const CANDLE_RETENTION_MS: Readonly<Record<string, number>> = {

@@ -1,0 +1,50 @@
+import type { TradingService } from './trading.service.js';
+
+export interface SettlementLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** Orders settled per transaction: bounded, so a burst never holds one huge transaction. */
+export const SETTLE_BATCH = 200;
+
+/**
+ * Settles due orders every `everyMs`, draining full batches back to back. Every server process
+ * runs one: claims use SKIP LOCKED, so they share the work and never settle an order twice.
+ */
+export function startSettlementWorker(
+  trading: TradingService,
+  log: SettlementLog,
+  everyMs = 250,
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+
+  const drain = async () => {
+    for (;;) {
+      const n = await trading.settleDue(SETTLE_BATCH);
+      if (n < SETTLE_BATCH || stopped) return;
+    }
+  };
+
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = true;
+    running = drain()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'settlement round failed; retrying');
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, everyMs);
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

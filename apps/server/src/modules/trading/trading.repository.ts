@@ -1,0 +1,225 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { tradeLimit, tradeOrder, tradePeriod } from './trading.schema.js';
+
+export type PeriodRow = typeof tradePeriod.$inferSelect;
+export type OrderRow = typeof tradeOrder.$inferSelect;
+export type LimitRow = typeof tradeLimit.$inferSelect;
+
+/** A due order with the tick that decides it (the latest at or before expiry), if any. */
+export interface DueOrder {
+  order: OrderRow;
+  exit: { id: bigint; timeMs: number; priceMinor: bigint } | undefined;
+}
+
+interface DueRow {
+  id: string;
+  exit_id: string | null;
+  exit_time_ms: string | number | null;
+  exit_price_minor: string | null;
+}
+
+export function createTradingRepository(db: Db) {
+  return {
+    async periods(symbol: string): Promise<PeriodRow[]> {
+      return db
+        .select()
+        .from(tradePeriod)
+        .where(and(eq(tradePeriod.symbol, symbol), eq(tradePeriod.enabled, true)))
+        .orderBy(asc(tradePeriod.seconds));
+    },
+
+    async period(symbol: string, seconds: number): Promise<PeriodRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradePeriod)
+        .where(
+          and(
+            eq(tradePeriod.symbol, symbol),
+            eq(tradePeriod.seconds, seconds),
+            eq(tradePeriod.enabled, true),
+          ),
+        );
+      return row;
+    },
+
+    async insertMissingPeriods(rows: (typeof tradePeriod.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(tradePeriod).values(rows).onConflictDoNothing();
+    },
+
+    /** The symbol's newest tick: the strike of an order accepted now. */
+    async latestTick(
+      symbol: string,
+    ): Promise<{ id: bigint; timeMs: number; priceMinor: bigint } | undefined> {
+      const [row] = await queryRows<{ id: string; time_ms: string | number; price_minor: string }>(
+        db,
+        sql`select id, time_ms, price_minor from tick where symbol = ${symbol}
+             order by id desc limit 1`,
+      );
+      return row
+        ? { id: BigInt(row.id), timeMs: Number(row.time_ms), priceMinor: BigInt(row.price_minor) }
+        : undefined;
+    },
+
+    async nextOrderId(): Promise<bigint> {
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`select nextval(pg_get_serial_sequence('trade_order', 'id')) as id`,
+      );
+      if (!row) throw new Error('no order id');
+      return BigInt(row.id);
+    },
+
+    async insertOrder(row: typeof tradeOrder.$inferInsert): Promise<OrderRow> {
+      const [inserted] = await db.insert(tradeOrder).values(row).returning();
+      if (!inserted) throw new Error('order insert returned no row');
+      return inserted;
+    },
+
+    /**
+     * Claims up to `limit` due orders, locking them (`FOR UPDATE SKIP LOCKED`: a second
+     * settler takes other rows instead of waiting). An order is due once it has expired and its
+     * exit can no longer change: a tick after expiry exists (the chain never goes back in time),
+     * or `finalAfterMs` has passed since expiry (a stalled feed). Call inside a transaction.
+     */
+    async claimDue(nowMs: number, finalAfterMs: number, limit: number): Promise<DueOrder[]> {
+      const rows = await queryRows<DueRow>(
+        db,
+        sql`select o.id, x.id as exit_id, x.time_ms as exit_time_ms, x.price_minor as exit_price_minor
+              from trade_order o
+              left join lateral (
+                select t.id, t.time_ms, t.price_minor from tick t
+                 where t.symbol = o.symbol and t.time_ms <= o.expires_at_ms
+                 order by t.time_ms desc, t.id desc
+                 limit 1
+              ) x on true
+             where o.status = 'open' and o.expires_at_ms <= ${nowMs}
+               and (o.expires_at_ms <= ${nowMs - finalAfterMs}
+                    or exists (select 1 from tick a
+                                where a.symbol = o.symbol and a.time_ms > o.expires_at_ms))
+             order by o.expires_at_ms, o.id
+             limit ${limit}
+             for update of o skip locked`,
+      );
+      if (rows.length === 0) return [];
+      const orders = await db
+        .select()
+        .from(tradeOrder)
+        .where(
+          sql`${tradeOrder.id} in (${sql.join(
+            rows.map((r) => sql`${BigInt(r.id)}`),
+            sql`, `,
+          )})`,
+        );
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      return rows.flatMap((r) => {
+        const order = byId.get(BigInt(r.id));
+        if (!order) return [];
+        const exit =
+          r.exit_id === null || r.exit_time_ms === null || r.exit_price_minor === null
+            ? undefined
+            : {
+                id: BigInt(r.exit_id),
+                timeMs: Number(r.exit_time_ms),
+                priceMinor: BigInt(r.exit_price_minor),
+              };
+        return [{ order, exit }];
+      });
+    },
+
+    /** Records the outcome; only an open order changes (exactly once). */
+    async settle(
+      id: bigint,
+      outcome: Pick<
+        OrderRow,
+        | 'status'
+        | 'exitTickId'
+        | 'exitPriceMinor'
+        | 'exitTimeMs'
+        | 'payoutMinor'
+        | 'settledAtMs'
+        | 'settleJournalId'
+      >,
+    ): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(tradeOrder)
+        .set(outcome)
+        .where(and(eq(tradeOrder.id, id), eq(tradeOrder.status, 'open')))
+        .returning();
+      return row;
+    },
+
+    async order(userId: bigint, id: bigint): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradeOrder)
+        .where(and(eq(tradeOrder.id, id), eq(tradeOrder.userId, userId)));
+      return row;
+    },
+
+    async openOrders(userId: bigint, symbol: string | undefined): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(tradeOrder)
+        .where(
+          and(
+            eq(tradeOrder.userId, userId),
+            eq(tradeOrder.status, 'open'),
+            symbol === undefined ? undefined : eq(tradeOrder.symbol, symbol),
+          ),
+        )
+        .orderBy(asc(tradeOrder.expiresAtMs), asc(tradeOrder.id));
+    },
+
+    async closedOrders(
+      userId: bigint,
+      filter: { symbol?: string | undefined; currency?: string | undefined },
+      beforeId: bigint | undefined,
+      limit: number,
+    ): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(tradeOrder)
+        .where(
+          and(
+            eq(tradeOrder.userId, userId),
+            sql`${tradeOrder.status} <> 'open'`,
+            filter.symbol === undefined ? undefined : eq(tradeOrder.symbol, filter.symbol),
+            filter.currency === undefined ? undefined : eq(tradeOrder.currency, filter.currency),
+            beforeId === undefined ? undefined : lt(tradeOrder.id, beforeId),
+          ),
+        )
+        .orderBy(desc(tradeOrder.id))
+        .limit(limit);
+    },
+
+    /** Orders opened since `sinceMs` and the net result of those settled: for daily limits. */
+    async dayStats(
+      userId: bigint,
+      currency: string,
+      sinceMs: number,
+    ): Promise<{ orders: number; netMinor: bigint }> {
+      const [row] = await queryRows<{ orders: string | number; net: string | null }>(
+        db,
+        sql`select count(*) as orders,
+                   coalesce(sum(case when status <> 'open' and currency = ${currency}
+                                     then payout_minor - stake_minor end), 0) as net
+              from trade_order
+             where user_id = ${userId} and opened_at_ms >= ${sinceMs}`,
+      );
+      return { orders: Number(row?.orders ?? 0), netMinor: BigInt(row?.net ?? 0) };
+    },
+
+    async limits(userId: bigint): Promise<LimitRow | undefined> {
+      const [row] = await db.select().from(tradeLimit).where(eq(tradeLimit.userId, userId));
+      return row;
+    },
+
+    async saveLimits(row: typeof tradeLimit.$inferInsert): Promise<void> {
+      await db
+        .insert(tradeLimit)
+        .values(row)
+        .onConflictDoUpdate({ target: tradeLimit.userId, set: row });
+    },
+  };
+}

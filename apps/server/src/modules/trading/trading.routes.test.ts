@@ -1,0 +1,380 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { creditFromEquity } from '../../test/fixtures.js';
+import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { reconcile } from '../ledger/reconcile.js';
+
+describe('fixed-time trading API', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-11-21T08:00:00Z'));
+  const nowMs = () => clock.now().getTime();
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  /** A signed-up user holding `cny` CNY. */
+  async function trader(cny = 1_000_00n) {
+    const username = `trader${++seq}`;
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username, password: 'Secret123', repassword: 'Secret123' },
+    });
+    const token = reg.json().data.token as string;
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where username = ${username}`,
+    );
+    const id = BigInt(row?.id ?? '0');
+    if (cny > 0n) await creditFromEquity(t.database.db, id, 'money', cny);
+    return { id, token };
+  }
+
+  const tick = (symbol: string, price: bigint, atMs = nowMs()) =>
+    t.app.services.market.recordTick(symbol, atMs, price, 2);
+
+  let keySeq = 0;
+  const buy = (
+    token: string,
+    body: Record<string, string | number>,
+    key: string | null = `key-${++keySeq}-xxxxxxxx`,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/buy?lang=en-US',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(key === null ? {} : { 'idempotency-key': key }),
+      },
+      payload: body,
+    });
+
+  const balance = async (token: string) =>
+    (
+      await t.app.inject({
+        url: '/api/v1/user/balance',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data.money as { available: string; frozen: { inOrder: string } };
+
+  const order = {
+    symbol: 'BTC/USDT',
+    direction: 'up',
+    amount: '100.00',
+    currency: 'money',
+    period: 30,
+  };
+
+  it('lists the periods with payout rates and stake limits', async () => {
+    const res = (await t.app.inject({ url: '/api/v1/trade/periods?symbol=BTC/USDT' })).json();
+    expect(res.data.items.map((p: { seconds: number }) => p.seconds)).toEqual([
+      30, 60, 120, 300, 600,
+    ]);
+    expect(res.data.items[0]).toEqual({
+      seconds: 30,
+      payoutRate: '0.8',
+      limits: {
+        money: { min: '10.00', max: '50000.00' },
+        usdt: { min: '1.000000', max: '10000.000000' },
+      },
+    });
+    const missing = await t.app.inject({ url: '/api/v1/trade/periods?symbol=NOPE/USDT' });
+    expect(missing.json().code).toBe(4001);
+  });
+
+  it('refuses bad orders with the spec’s messages, and changes nothing', async () => {
+    const u = await trader();
+    await tick('BTC/USDT', 9_700_000n);
+    const cases: [Record<string, string | number>, number, string][] = [
+      [{ ...order, period: 45 }, 4004, 'Wrong expiration time selected'],
+      [
+        { ...order, amount: '9.99' },
+        4005,
+        'The purchase quantity needs to be between 10.00-50000.00',
+      ],
+      [
+        { ...order, amount: '50000.01' },
+        4005,
+        'The purchase quantity needs to be between 10.00-50000.00',
+      ],
+      [{ ...order, amount: '1.001' }, 4006, 'Please enter a valid amount'],
+      [{ ...order, amount: 'abc' }, 4006, 'Please enter a valid amount'],
+      [{ ...order, amount: '2000.00' }, 3001, 'Insufficient balance'],
+      [{ ...order, symbol: 'NOPE/USDT' }, 4001, 'The product ID does not exist'],
+      [{ ...order, direction: 'sideways' }, 1000, ''],
+      [{ ...order, currency: 'eur' }, 1000, ''],
+    ];
+    for (const [body, code, msg] of cases) {
+      const res = await buy(u.token, body);
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ code, ...(msg ? { msg } : {}) });
+    }
+    expect((await buy(u.token, order, null)).json().code).toBe(1008);
+    // A stale feed (no tick for 5 s) takes no orders.
+    clock.advance(5_001);
+    expect((await buy(u.token, order)).json()).toMatchObject({ code: 4002 });
+    expect(await balance(u.token)).toMatchObject({
+      available: '1000.00',
+      frozen: { inOrder: '0.00' },
+    });
+  });
+
+  /** Buys at the current tick, moves through the window, settles; returns the settled order. */
+  async function play(opts: {
+    direction: 'up' | 'down';
+    strike: bigint;
+    inside: bigint[];
+    after?: bigint;
+    waitMs?: number;
+  }) {
+    const u = await trader();
+    await tick('ETH/USDT', opts.strike);
+    const placed = (
+      await buy(u.token, { ...order, symbol: 'ETH/USDT', direction: opts.direction })
+    ).json();
+    expect(placed).toMatchObject({
+      code: 0,
+      data: { status: 'open', strikePrice: formatCents(opts.strike) },
+    });
+    expect(await balance(u.token)).toMatchObject({
+      available: '900.00',
+      frozen: { inOrder: '100.00' },
+    });
+    for (const p of opts.inside) {
+      clock.advance(25_000 / opts.inside.length);
+      await tick('ETH/USDT', p);
+    }
+    clock.advance(30_000 - (opts.inside.length > 0 ? 25_000 : 0) + 1);
+    if (opts.after !== undefined) await tick('ETH/USDT', opts.after);
+    if (opts.waitMs) clock.advance(opts.waitMs);
+    await t.app.services.trading.settleDue();
+    const closed = (
+      await t.app.inject({
+        url: '/api/v1/user/orderList',
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data.items[0];
+    return { u, closed, placed: placed.data };
+  }
+
+  const formatCents = (v: bigint) => `${v / 100n}.${(v % 100n).toString().padStart(2, '0')}`;
+
+  it('wins: exit above strike on up pays stake × (1 + rate)', async () => {
+    const { u, closed } = await play({
+      direction: 'up',
+      strike: 340_000n,
+      inside: [340_010n, 340_050n],
+      after: 339_000n,
+    });
+    // 100.00 × (1 + 0.80) = 180.00 back; 1000.00 − 100.00 + 180.00 = 1080.00
+    expect(closed).toMatchObject({
+      status: 'won',
+      exitPrice: '3400.50',
+      payout: '180.00',
+      profit: '80.00',
+    });
+    expect(await balance(u.token)).toMatchObject({
+      available: '1080.00',
+      frozen: { inOrder: '0.00' },
+    });
+  });
+
+  it('loses: exit above strike on down moves the stake to the house', async () => {
+    const { u, closed } = await play({
+      direction: 'down',
+      strike: 340_000n,
+      inside: [340_100n],
+      after: 340_000n,
+    });
+    // 1000.00 − 100.00 = 900.00; nothing back
+    expect(closed).toMatchObject({
+      status: 'lost',
+      exitPrice: '3401.00',
+      payout: '0.00',
+      profit: '-100.00',
+    });
+    expect(await balance(u.token)).toMatchObject({
+      available: '900.00',
+      frozen: { inOrder: '0.00' },
+    });
+  });
+
+  it('ties: exit equal to strike refunds the stake', async () => {
+    const { u, closed } = await play({
+      direction: 'up',
+      strike: 340_000n,
+      inside: [341_000n, 340_000n],
+      after: 342_000n,
+    });
+    // 1000.00 − 100.00 + 100.00 = 1000.00
+    expect(closed).toMatchObject({
+      status: 'tie',
+      exitPrice: '3400.00',
+      payout: '100.00',
+      profit: '0.00',
+    });
+    expect(await balance(u.token)).toMatchObject({
+      available: '1000.00',
+      frozen: { inOrder: '0.00' },
+    });
+  });
+
+  it('voids: no tick inside the window refunds the stake, once the feed has been silent 5 s past expiry', async () => {
+    const { u, closed } = await play({
+      direction: 'up',
+      strike: 340_000n,
+      inside: [],
+      waitMs: 5_000,
+    });
+    // 1000.00 − 100.00 + 100.00 = 1000.00
+    expect(closed).toMatchObject({
+      status: 'void',
+      exitPrice: null,
+      payout: '100.00',
+      profit: '0.00',
+    });
+    expect(await balance(u.token)).toMatchObject({ available: '1000.00' });
+  });
+
+  it('settles an order that expired while the feed was down on the last tick before expiry', async () => {
+    // A tick at +25 s, then silence through expiry: exit = that tick, decided 5 s after expiry.
+    const { u, closed } = await play({
+      direction: 'down',
+      strike: 340_000n,
+      inside: [339_900n],
+      waitMs: 5_000,
+    });
+    // down and 3399.00 < 3400.00: 100.00 × 1.80 = 180.00; 900.00 + 180.00 = 1080.00
+    expect(closed).toMatchObject({ status: 'won', exitPrice: '3399.00', payout: '180.00' });
+    expect(await balance(u.token)).toMatchObject({ available: '1080.00' });
+  });
+
+  it('waits for the exit to be final before settling', async () => {
+    const u = await trader();
+    await tick('SOL/USDT', 18_000n);
+    await buy(u.token, { ...order, symbol: 'SOL/USDT' });
+    clock.advance(30_001);
+    // Expired, but no tick after expiry yet and the feed has not been silent 5 s: not yet.
+    expect(await t.app.services.trading.settleDue()).toBe(0);
+    const open = (
+      await t.app.inject({
+        url: '/api/v1/user/newOrderList',
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data.items;
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ status: 'open', secondsRemaining: 0 });
+    await tick('SOL/USDT', 18_100n);
+    expect(await t.app.services.trading.settleDue()).toBe(1);
+    expect(await t.app.services.trading.settleDue()).toBe(0); // exactly once
+  });
+
+  it('shows open orders with the countdown, and pages closed ones', async () => {
+    const u = await trader(10_000_00n);
+    await tick('BTC/USDT', 9_700_000n);
+    for (let i = 0; i < 3; i++)
+      expect((await buy(u.token, { ...order, period: 60 })).json().code).toBe(0);
+    clock.advance(15_000);
+    const open = (
+      await t.app.inject({
+        url: '/api/v1/user/newOrderList',
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data.items;
+    expect(open).toHaveLength(3);
+    expect(open[0]).toMatchObject({
+      secondsRemaining: 45,
+      period: 60,
+      payoutRate: '0.82',
+      direction: 'up',
+      name: 'Bitcoin',
+    });
+    clock.advance(46_000);
+    await tick('BTC/USDT', 9_700_100n);
+    expect(await t.app.services.trading.settleDue()).toBe(3);
+    const page1 = (
+      await t.app.inject({
+        url: '/api/v1/user/orderList?limit=2',
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data;
+    expect(page1.items).toHaveLength(2);
+    const page2 = (
+      await t.app.inject({
+        url: `/api/v1/user/orderList?limit=2&cursor=${page1.nextCursor}`,
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data;
+    expect(page2).toMatchObject({ nextCursor: null });
+    expect(page2.items).toHaveLength(1);
+  });
+
+  it('replays a buy sent twice with one key (even at once) as one order', async () => {
+    const u = await trader();
+    await tick('BTC/USDT', 9_700_000n);
+    const key = 'same-key-12345678';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => buy(u.token, order, key)));
+    const ids = new Set(answers.map((r) => r.json().data.id as string));
+    expect(ids.size).toBe(1);
+    expect(await balance(u.token)).toMatchObject({
+      available: '900.00',
+      frozen: { inOrder: '100.00' },
+    });
+    expect((await buy(u.token, { ...order, amount: '200.00' }, key)).json().code).toBe(1007);
+  });
+
+  it('takes only the concurrent buys the balance covers', async () => {
+    const u = await trader(1_000_00n);
+    await tick('BTC/USDT', 9_700_000n);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => buy(u.token, order)));
+    const codes = answers.map((r) => r.json().code as number);
+    expect(codes.filter((c) => c === 0)).toHaveLength(10); // 10 × 100.00 = 1000.00
+    expect(codes.filter((c) => c === 3001)).toHaveLength(40);
+    expect(await balance(u.token)).toMatchObject({
+      available: '0.00',
+      frozen: { inOrder: '1000.00' },
+    });
+  });
+
+  it('gives a receipt whose ticks and chain head verify, to the owner only', async () => {
+    const u = await trader();
+    const other = await trader(0n);
+    await tick('BTC/USDT', 9_700_000n);
+    const placed = (await buy(u.token, order)).json().data;
+    clock.advance(20_000);
+    await tick('BTC/USDT', 9_700_500n);
+    clock.advance(10_001);
+    await tick('BTC/USDT', 9_700_900n);
+    await t.app.services.trading.settleDue();
+    clock.advance(60_000);
+    await t.app.services.market.publishHeads(nowMs());
+    const receipt = (
+      await t.app.inject({
+        url: `/api/v1/user/orderReceipt?id=${placed.id}`,
+        headers: { authorization: `Bearer ${u.token}` },
+      })
+    ).json().data;
+    expect(receipt.order).toMatchObject({
+      status: 'won',
+      strikePrice: '97000.00',
+      exitPrice: '97005.00',
+    });
+    expect(receipt.strikeTick).toMatchObject({ price: '97000.00' });
+    expect(receipt.exitTick).toMatchObject({ price: '97005.00' });
+    expect(receipt.head).not.toBeNull();
+    expect(receipt.verification).toMatchObject({ ok: true });
+    const foreign = await t.app.inject({
+      url: `/api/v1/user/orderReceipt?id=${placed.id}&lang=en-US`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(foreign.json()).toMatchObject({ code: 4007, msg: 'The order does not exist' });
+  });
+
+  it('keeps the ledger balanced with no negative balance', async () => {
+    const report = await reconcile(t.database.db);
+    expect(report.ok).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  buyRequestSchema,
+  openOrdersQuerySchema,
+  openOrdersSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderSchema,
+  periodsQuerySchema,
+  periodsSchema,
+  receiptQuerySchema,
+  receiptSchema,
+} from '@ampere/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import { authOf, requireUser } from '../../http/auth.js';
+import { ok, responses } from '../../http/envelope.js';
+import type { Services } from '../../services.js';
+
+export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = requireUser(services);
+    const tags = ['trading'];
+
+    app.get(
+      '/trade/periods',
+      {
+        schema: {
+          tags,
+          summary: "A product's periods: seconds, payout rate and stake limits per currency",
+          querystring: periodsQuerySchema,
+          response: responses(periodsSchema),
+        },
+      },
+      async (req) => {
+        const items = await services.trading.periods(req.query.symbol);
+        if (!items) throw new AppError('PRODUCT_NOT_FOUND');
+        return ok(req, { symbol: req.query.symbol, items });
+      },
+    );
+
+    app.post(
+      '/user/buy',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'Place a fixed-time order (Idempotency-Key header required)',
+          body: buyRequestSchema,
+          response: responses(orderSchema),
+        },
+      },
+      async (req) => {
+        const key = req.headers['idempotency-key'];
+        if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
+        return ok(req, await services.trading.buy(authOf(req).user.id, req.body, key, req.locale));
+      },
+    );
+
+    app.get(
+      '/user/newOrderList',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: "The caller's open orders with seconds remaining, soonest expiry first",
+          querystring: openOrdersQuerySchema,
+          response: responses(openOrdersSchema),
+        },
+      },
+      async (req) =>
+        ok(req, {
+          items: await services.trading.openOrders(
+            authOf(req).user.id,
+            req.query.symbol,
+            req.locale,
+          ),
+        }),
+    );
+
+    app.get(
+      '/user/orderList',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: "The caller's settled orders, newest first",
+          querystring: orderListQuerySchema,
+          response: responses(orderListSchema),
+        },
+      },
+      async (req) =>
+        ok(req, await services.trading.closedOrders(authOf(req).user.id, req.query, req.locale)),
+    );
+
+    app.get(
+      '/user/orderReceipt',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'An order with its strike and exit ticks, the covering chain head and a check',
+          querystring: receiptQuerySchema,
+          response: responses(receiptSchema),
+        },
+      },
+      async (req) =>
+        ok(
+          req,
+          await services.trading.receipt(authOf(req).user.id, BigInt(req.query.id), req.locale),
+        ),
+    );
+  };
+}

@@ -1,0 +1,361 @@
+import {
+  formatAmount,
+  formatScaled,
+  parseAmount,
+  roundHalfEven,
+  type BuyRequest,
+  type CurrencyKey,
+  type Direction,
+  type LocaleKey,
+  type Order,
+  type OrderStatus,
+  type Period,
+  type Receipt,
+} from '@ampere/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { runIdempotent } from '../ledger/idempotency.js';
+import type { LedgerService, PostingSpec } from '../ledger/ledger.service.js';
+import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js';
+import type { Bus } from '../realtime/bus.js';
+import { DEFAULT_PERIODS } from './periods.seed.js';
+import {
+  createTradingRepository,
+  type DueOrder,
+  type OrderRow,
+  type PeriodRow,
+} from './trading.repository.js';
+
+/** An expired order whose feed has not ticked past expiry is settled this long after expiry. */
+export const SETTLE_FINAL_AFTER_MS = STALE_AFTER_MS;
+
+const BPS = 10_000n;
+
+export interface Outcome {
+  status: Exclude<OrderStatus, 'open'>;
+  /** What returns to the user's available balance. */
+  payoutMinor: bigint;
+}
+
+/**
+ * The rule (BRIEF §4), and the only thing that decides an outcome: strike, exit, direction,
+ * stake and the rate fixed at acceptance. Profit is stake × rate rounded half-even to the
+ * currency's minor unit.
+ */
+export function decide(
+  direction: Direction,
+  strikeMinor: bigint,
+  exitMinor: bigint | undefined,
+  stakeMinor: bigint,
+  payoutBps: number,
+): Outcome {
+  if (exitMinor === undefined) return { status: 'void', payoutMinor: stakeMinor };
+  if (exitMinor === strikeMinor) return { status: 'tie', payoutMinor: stakeMinor };
+  const up = exitMinor > strikeMinor;
+  if (up === (direction === 'up')) {
+    return {
+      status: 'won',
+      payoutMinor: stakeMinor + roundHalfEven(stakeMinor * BigInt(payoutBps), BPS),
+    };
+  }
+  return { status: 'lost', payoutMinor: 0n };
+}
+
+/** "0.85" for 8500 bps. */
+export function rateText(bps: number): string {
+  return formatScaled(BigInt(bps), 4).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+export function settlementPostings(
+  order: Pick<OrderRow, 'userId' | 'currency' | 'stakeMinor'>,
+  outcome: Outcome,
+): PostingSpec[] {
+  const currency = order.currency as CurrencyKey;
+  const user = (purpose: 'available' | 'in_order') => ({
+    userId: order.userId,
+    currency,
+    purpose,
+  });
+  const house = { system: 'house_trading' as const, currency };
+  const stake = order.stakeMinor;
+  const postings: PostingSpec[] = [{ account: user('in_order'), amountMinor: -stake }];
+  if (outcome.status === 'lost') {
+    postings.push({ account: house, amountMinor: stake });
+  } else {
+    postings.push({ account: user('available'), amountMinor: outcome.payoutMinor });
+    const profit = outcome.payoutMinor - stake;
+    if (profit > 0n) postings.push({ account: house, amountMinor: -profit });
+  }
+  return postings;
+}
+
+const KIND_OF = {
+  won: 'trade_win',
+  lost: 'trade_loss',
+  tie: 'trade_refund',
+  void: 'trade_refund',
+} as const;
+
+export function createTradingService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  market: MarketService;
+  bus?: Bus | undefined;
+  now?: () => number;
+}) {
+  const { db, ledger, market } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = () => createTradingRepository(db);
+
+  async function names(locale: LocaleKey): Promise<Map<string, string>> {
+    const products = await market.productsForFeed();
+    return new Map(
+      products.map((p) => [p.symbol, p.names[locale] ?? p.names['en-US'] ?? p.symbol]),
+    );
+  }
+
+  function toOrder(o: OrderRow, name: string, at: number): Order {
+    const currency = o.currency as CurrencyKey;
+    const price = (v: bigint) => formatScaled(v, o.priceScale);
+    const settled = o.status !== 'open';
+    return {
+      id: o.id.toString(),
+      symbol: o.symbol,
+      name,
+      direction: o.direction as Direction,
+      currency,
+      amount: formatAmount(o.stakeMinor, currency),
+      period: o.periodSeconds,
+      payoutRate: rateText(o.payoutBps),
+      status: o.status as OrderStatus,
+      strikePrice: price(o.strikePriceMinor),
+      strikeTime: o.strikeTimeMs,
+      openedAt: o.openedAtMs,
+      expiresAt: o.expiresAtMs,
+      secondsRemaining: settled ? 0 : Math.max(0, Math.ceil((o.expiresAtMs - at) / 1000)),
+      exitPrice: o.exitPriceMinor === null ? null : price(o.exitPriceMinor),
+      exitTime: o.exitTimeMs,
+      payout: o.payoutMinor === null ? null : formatAmount(o.payoutMinor, currency),
+      profit: o.payoutMinor === null ? null : formatAmount(o.payoutMinor - o.stakeMinor, currency),
+      settledAt: o.settledAtMs,
+    };
+  }
+
+  function toPeriod(p: PeriodRow): Period {
+    return {
+      seconds: p.seconds,
+      payoutRate: rateText(p.payoutBps),
+      limits: {
+        money: {
+          min: formatAmount(p.minMoneyMinor, 'money'),
+          max: formatAmount(p.maxMoneyMinor, 'money'),
+        },
+        usdt: {
+          min: formatAmount(p.minUsdtMinor, 'usdt'),
+          max: formatAmount(p.maxUsdtMinor, 'usdt'),
+        },
+      },
+    };
+  }
+
+  /** Publishes the order's new state and the user's balances, after the commit. */
+  function publish(order: Order, userId: bigint) {
+    deps.bus?.publish(`user.${userId}.orders`, order);
+    deps.bus?.publish(`user.${userId}.balance`, { currency: order.currency });
+  }
+
+  async function settleOne(tx: Db, due: DueOrder, at: number): Promise<OrderRow | undefined> {
+    const { order, exit } = due;
+    // A tick inside the window: after the strike, at or before expiry.
+    const inside = exit && exit.id > order.strikeTickId ? exit : undefined;
+    const outcome = decide(
+      order.direction as Direction,
+      order.strikePriceMinor,
+      inside?.priceMinor,
+      order.stakeMinor,
+      order.payoutBps,
+    );
+    const journal = await ledger.post(tx, {
+      kind: KIND_OF[outcome.status],
+      actor: 'system:settlement',
+      userId: order.userId,
+      reference: `order:${order.id}`,
+      postings: settlementPostings(order, outcome),
+    });
+    return createTradingRepository(tx).settle(order.id, {
+      status: outcome.status,
+      exitTickId: inside?.id ?? null,
+      exitPriceMinor: inside?.priceMinor ?? null,
+      exitTimeMs: inside?.timeMs ?? null,
+      payoutMinor: outcome.payoutMinor,
+      settledAtMs: at,
+      settleJournalId: journal.journalId,
+    });
+  }
+
+  return {
+    seedPeriods: async () => {
+      const symbols = (await market.productsForFeed()).map((p) => p.symbol);
+      await repo().insertMissingPeriods(symbols.flatMap((s) => DEFAULT_PERIODS(s)));
+    },
+
+    async periods(symbol: string): Promise<Period[] | undefined> {
+      if (!(await market.productsForFeed()).some((p) => p.symbol === symbol)) return undefined;
+      return (await repo().periods(symbol)).map(toPeriod);
+    },
+
+    /**
+     * Accepts an order: validates it, takes the latest published tick as the strike, and moves
+     * the stake `available → in_order` in the transaction that inserts the order. At most once
+     * per `Idempotency-Key`.
+     */
+    async buy(
+      userId: bigint,
+      req: BuyRequest,
+      idempotencyKey: string,
+      locale: LocaleKey,
+    ): Promise<Order> {
+      const product = (await market.productsForFeed()).find((p) => p.symbol === req.symbol);
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+      if (product.tradingState !== 'open') throw new AppError('PRODUCT_CLOSED');
+      const period = await repo().period(req.symbol, req.period);
+      if (!period) throw new AppError('PERIOD_INVALID');
+      const parsed = parseAmount(req.amount, req.currency);
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID');
+      const [min, max] =
+        req.currency === 'money'
+          ? [period.minMoneyMinor, period.maxMoneyMinor]
+          : [period.minUsdtMinor, period.maxUsdtMinor];
+      if (parsed.minor < min || parsed.minor > max) {
+        const f = (v: bigint) => formatAmount(v, req.currency);
+        throw new AppError(
+          'AMOUNT_OUT_OF_RANGE',
+          { min: f(min), max: f(max) },
+          {
+            min: f(min),
+            max: f(max),
+          },
+        );
+      }
+      const stake = parsed.minor;
+      const { symbol, direction, currency } = req;
+      const body = { symbol, direction, currency, amount: stake, period: req.period };
+      const order = await db.transaction((tx) =>
+        runIdempotent(
+          tx,
+          { userId, key: idempotencyKey, operation: 'user/buy', body },
+          async () => {
+            const r = createTradingRepository(tx);
+            const at = now();
+            const strike = await r.latestTick(symbol);
+            if (!strike || at - strike.timeMs > STALE_AFTER_MS)
+              throw new AppError('PRODUCT_PAUSED');
+            const id = await r.nextOrderId();
+            const journal = await ledger.post(tx, {
+              kind: 'trade_open',
+              actor: `user:${userId}`,
+              userId,
+              reference: `order:${id}`,
+              postings: [
+                { account: { userId, currency, purpose: 'available' }, amountMinor: -stake },
+                { account: { userId, currency, purpose: 'in_order' }, amountMinor: stake },
+              ],
+            });
+            const row = await r.insertOrder({
+              id,
+              userId,
+              symbol,
+              direction,
+              currency,
+              stakeMinor: stake,
+              periodSeconds: period.seconds,
+              payoutBps: period.payoutBps,
+              strikeTickId: strike.id,
+              strikePriceMinor: strike.priceMinor,
+              strikeTimeMs: strike.timeMs,
+              priceScale: product.priceScale,
+              openedAtMs: at,
+              expiresAtMs: at + period.seconds * 1000,
+              openJournalId: journal.journalId,
+            });
+            return toOrder(row, product.names[locale] ?? product.names['en-US'] ?? symbol, at);
+          },
+        ),
+      );
+      publish(order, userId);
+      return order;
+    },
+
+    /**
+     * Settles up to `batch` due orders in one transaction; returns how many. Safe to run in
+     * every process at once: rows are claimed with SKIP LOCKED and an order changes only while
+     * open, in the transaction that posts its journal — a crash rolls back both.
+     */
+    async settleDue(batch = 200): Promise<number> {
+      const at = now();
+      const settled = await db.transaction(async (tx) => {
+        const due = await createTradingRepository(tx).claimDue(at, SETTLE_FINAL_AFTER_MS, batch);
+        const rows: OrderRow[] = [];
+        for (const d of due) {
+          const row = await settleOne(tx, d, at);
+          if (row) rows.push(row);
+        }
+        return rows;
+      });
+      if (settled.length > 0 && deps.bus) {
+        const n = await names('en-US');
+        for (const row of settled)
+          publish(toOrder(row, n.get(row.symbol) ?? row.symbol, at), row.userId);
+      }
+      return settled.length;
+    },
+
+    async openOrders(userId: bigint, symbol: string | undefined, locale: LocaleKey) {
+      const [rows, n] = await Promise.all([repo().openOrders(userId, symbol), names(locale)]);
+      const at = now();
+      return rows.map((o) => toOrder(o, n.get(o.symbol) ?? o.symbol, at));
+    },
+
+    async closedOrders(
+      userId: bigint,
+      q: {
+        symbol?: string | undefined;
+        currency?: string | undefined;
+        cursor?: string | undefined;
+        limit: number;
+      },
+      locale: LocaleKey,
+    ) {
+      const [rows, n] = await Promise.all([
+        repo().closedOrders(
+          userId,
+          q,
+          q.cursor === undefined ? undefined : BigInt(q.cursor),
+          q.limit + 1,
+        ),
+        names(locale),
+      ]);
+      const at = now();
+      const page = rows.slice(0, q.limit);
+      return {
+        items: page.map((o) => toOrder(o, n.get(o.symbol) ?? o.symbol, at)),
+        nextCursor: rows.length > q.limit ? (page.at(-1)?.id.toString() ?? null) : null,
+      };
+    },
+
+    /** The order with its strike and exit ticks, the covering chain head and a verification. */
+    async receipt(userId: bigint, id: bigint, locale: LocaleKey): Promise<Receipt> {
+      const o = await repo().order(userId, id);
+      if (!o) throw new AppError('ORDER_NOT_FOUND');
+      const n = await names(locale);
+      const proof = await market.proof(o.symbol, o.strikeTickId, o.exitTickId ?? undefined);
+      if (!proof) throw new AppError('ORDER_NOT_FOUND');
+      return {
+        order: toOrder(o, n.get(o.symbol) ?? o.symbol, now()),
+        ...proof,
+      };
+    },
+  };
+}
+
+export type TradingService = ReturnType<typeof createTradingService>;
