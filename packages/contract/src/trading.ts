@@ -42,7 +42,7 @@ export const periodsSchema = z.object({
 export const buyRequestSchema = z.strictObject({
   lang: z.string().max(16).optional(),
   symbol: symbolSchema,
-  direction: z.enum(DIRECTIONS, { error: 'invalid_direction' }),
+  direction: z.enum(DIRECTIONS),
   amount: z.string().min(1).max(40),
   currency: currencyKeySchema,
   period: z.coerce.number().int().min(1).max(86_400),
@@ -109,7 +109,7 @@ export const openOrdersSchema = z.object({ items: z.array(orderSchema) });
 
 export const receiptQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
-  id: z.string().regex(/^\d{1,19}$/, { error: 'invalid_order_id' }),
+  id: z.string().regex(/^\d{1,19}$/),
 });
 
 /**
@@ -131,3 +131,48 @@ export const receiptSchema = z.object({
   }),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+const optionalAmount = z
+  .string()
+  .max(40)
+  .describe('decimal string, or empty for no limit')
+  .optional();
+
+/**
+ * POST user/tradeLimits (form): the caller's own responsible-trading limits. An empty field
+ * removes that limit. `tz` (minutes east of UTC) says where the caller's day starts.
+ */
+export const tradeLimitsRequestSchema = z.strictObject({
+  lang: z.string().max(16).optional(),
+  dailyLossMoney: optionalAmount,
+  dailyLossUsdt: optionalAmount,
+  dailyTrades: z
+    .string()
+    .regex(/^(|[1-9]\d{0,3})$/)
+    .optional(),
+  reminderMinutes: z
+    .string()
+    .regex(/^(|[1-9]\d{0,3})$/)
+    .optional(),
+  tz: z.coerce.number().int().min(-840).max(840).default(0),
+});
+
+export type TradeLimitsRequest = z.infer<typeof tradeLimitsRequestSchema>;
+
+/** GET user/tradeLimits: the limits, and today's figures they are checked against. */
+export const tradeLimitsSchema = z.object({
+  dailyLossMoney: amount.nullable(),
+  dailyLossUsdt: amount.nullable(),
+  dailyTrades: z.number().int().nullable(),
+  reminderMinutes: z.number().int().nullable(),
+  tz: z.number().int(),
+  today: z.object({
+    /** Orders opened today. */
+    orders: z.number().int(),
+    /** Net result of today's settled orders per currency (negative: a loss). */
+    net: z.object({ money: amount, usdt: amount }),
+    /** Stakes of today's orders still open per currency. */
+    open: z.object({ money: amount, usdt: amount }),
+  }),
+});
+export type TradeLimits = z.infer<typeof tradeLimitsSchema>;

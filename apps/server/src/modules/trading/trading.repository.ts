@@ -193,21 +193,43 @@ export function createTradingRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Orders opened since `sinceMs` and the net result of those settled: for daily limits. */
+    /**
+     * Since `sinceMs`: orders opened, and per currency the net result of those settled and the
+     * stakes of those still open — what the daily limits are checked against.
+     */
     async dayStats(
       userId: bigint,
-      currency: string,
       sinceMs: number,
-    ): Promise<{ orders: number; netMinor: bigint }> {
-      const [row] = await queryRows<{ orders: string | number; net: string | null }>(
+    ): Promise<{ orders: number; net: Map<string, bigint>; open: Map<string, bigint> }> {
+      const rows = await queryRows<{
+        currency: string;
+        orders: string | number;
+        net: string | null;
+        open: string | null;
+      }>(
         db,
-        sql`select count(*) as orders,
-                   coalesce(sum(case when status <> 'open' and currency = ${currency}
-                                     then payout_minor - stake_minor end), 0) as net
+        sql`select currency, count(*) as orders,
+                   coalesce(sum(payout_minor - stake_minor) filter (where status <> 'open'), 0) as net,
+                   coalesce(sum(stake_minor) filter (where status = 'open'), 0) as open
               from trade_order
-             where user_id = ${userId} and opened_at_ms >= ${sinceMs}`,
+             where user_id = ${userId} and opened_at_ms >= ${sinceMs}
+             group by currency`,
       );
-      return { orders: Number(row?.orders ?? 0), netMinor: BigInt(row?.net ?? 0) };
+      return {
+        orders: rows.reduce((n, r) => n + Number(r.orders), 0),
+        net: new Map(rows.map((r) => [r.currency, BigInt(r.net ?? 0)])),
+        open: new Map(rows.map((r) => [r.currency, BigInt(r.open ?? 0)])),
+      };
+    },
+
+    /** The user's limits, locked for the rest of the transaction (one buy checks at a time). */
+    async limitsForUpdate(userId: bigint): Promise<LimitRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradeLimit)
+        .where(eq(tradeLimit.userId, userId))
+        .for('update');
+      return row;
     },
 
     async limits(userId: bigint): Promise<LimitRow | undefined> {

@@ -378,3 +378,73 @@ describe('fixed-time trading API', () => {
     expect(report.ok).toBe(true);
   });
 });
+
+describe('responsible trading limits', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-11-21T08:00:00Z'));
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  it('refuses orders beyond the daily count and the worst-case daily loss, until the next day', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'careful1', password: 'Secret123', repassword: 'Secret123' },
+    });
+    const token = reg.json().data.token as string;
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where username = 'careful1'`,
+    );
+    await creditFromEquity(t.database.db, BigInt(row?.id ?? 0), 'money', 10_000_00n);
+    const auth = { authorization: `Bearer ${token}` };
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/tradeLimits',
+      headers: auth,
+      payload: { dailyLossMoney: '250.00', dailyTrades: '3', reminderMinutes: '30', tz: '480' },
+    });
+    expect(set.json().data).toMatchObject({
+      dailyLossMoney: '250.00',
+      dailyLossUsdt: null,
+      dailyTrades: 3,
+      reminderMinutes: 30,
+      tz: 480,
+    });
+    await t.app.services.market.recordTick('BTC/USDT', clock.now().getTime(), 9_700_000n, 2);
+    let n = 0;
+    const buy = (amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/buy?lang=en-US',
+        headers: { ...auth, 'idempotency-key': `limits-${++n}-xxxxxxxx` },
+        payload: { symbol: 'BTC/USDT', direction: 'up', amount, currency: 'money', period: 30 },
+      });
+    // Worst case: 100 + 100 open = 200 ≤ 250; a third 100 would make 300 > 250.
+    expect((await buy('100.00')).json().code).toBe(0);
+    expect((await buy('100.00')).json().code).toBe(0);
+    expect((await buy('100.00')).json()).toMatchObject({
+      code: 4008,
+      msg: 'You have reached the daily loss limit you set. Trading resumes tomorrow',
+    });
+    expect((await buy('50.00')).json().code).toBe(0); // 250 ≤ 250
+    expect((await buy('10.00')).json().code).toBe(4009); // the fourth order of the day
+    const view = (await t.app.inject({ url: '/api/v1/user/tradeLimits', headers: auth })).json();
+    expect(view.data.today).toMatchObject({ orders: 3, open: { money: '250.00' } });
+    // The next day (UTC+8) starts at 16:00 UTC.
+    clock.advance(8 * 3_600_000);
+    await t.app.services.market.recordTick('BTC/USDT', clock.now().getTime(), 9_700_000n, 2);
+    await t.app.services.trading.settleDue();
+    expect((await buy('100.00')).json().code).toBe(0);
+    // Limits can be removed.
+    const cleared = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/tradeLimits',
+      headers: auth,
+      payload: { dailyLossMoney: '', dailyTrades: '', reminderMinutes: '' },
+    });
+    expect(cleared.json().data).toMatchObject({ dailyLossMoney: null, dailyTrades: null });
+  });
+});

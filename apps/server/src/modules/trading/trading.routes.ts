@@ -9,11 +9,14 @@ import {
   periodsSchema,
   receiptQuerySchema,
   receiptSchema,
+  tradeLimitsRequestSchema,
+  tradeLimitsSchema,
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { authOf, requireUser } from '../../http/auth.js';
 import { ok, responses } from '../../http/envelope.js';
+import { clientQuery } from '../../http/query.js';
 import type { Services } from '../../services.js';
 
 export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
@@ -90,6 +93,34 @@ export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req) =>
         ok(req, await services.trading.closedOrders(authOf(req).user.id, req.query, req.locale)),
+    );
+
+    app.get(
+      '/user/tradeLimits',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: "The caller's responsible-trading limits and today's figures",
+          querystring: clientQuery,
+          response: responses(tradeLimitsSchema),
+        },
+      },
+      async (req) => ok(req, await services.trading.limits(authOf(req).user.id)),
+    );
+
+    app.post(
+      '/user/tradeLimits',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'Set daily loss and trade-count limits and the result reminder (empty: none)',
+          body: tradeLimitsRequestSchema,
+          response: responses(tradeLimitsSchema),
+        },
+      },
+      async (req) => ok(req, await services.trading.setLimits(authOf(req).user.id, req.body)),
     );
 
     app.get(

@@ -11,6 +11,8 @@ import {
   type OrderStatus,
   type Period,
   type Receipt,
+  type TradeLimits,
+  type TradeLimitsRequest,
 } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -30,6 +32,13 @@ import {
 export const SETTLE_FINAL_AFTER_MS = STALE_AFTER_MS;
 
 const BPS = 10_000n;
+const DAY_MS = 86_400_000;
+
+/** Start of the day containing `atMs` for a user `tzOffsetMinutes` east of UTC. */
+export function dayStart(atMs: number, tzOffsetMinutes: number): number {
+  const shift = tzOffsetMinutes * 60_000;
+  return Math.floor((atMs + shift) / DAY_MS) * DAY_MS - shift;
+}
 
 export interface Outcome {
   status: Exclude<OrderStatus, 'open'>;
@@ -193,7 +202,79 @@ export function createTradingService(deps: {
     });
   }
 
+  /**
+   * The user's own limits (responsible trading): at most `dailyTrades` orders a day, and a
+   * worst case for the day — settled losses plus every open stake, this one included — no
+   * larger than the daily loss limit. The limits row is locked, so concurrent buys are checked
+   * one at a time.
+   */
+  async function enforceLimits(
+    r: ReturnType<typeof createTradingRepository>,
+    userId: bigint,
+    currency: CurrencyKey,
+    stake: bigint,
+    at: number,
+  ) {
+    const limits = await r.limitsForUpdate(userId);
+    if (!limits) return;
+    const day = await r.dayStats(userId, dayStart(at, limits.tzOffsetMinutes));
+    if (limits.dailyTrades !== null && day.orders >= limits.dailyTrades) {
+      throw new AppError('DAILY_TRADE_LIMIT_REACHED');
+    }
+    const lossLimit = currency === 'money' ? limits.dailyLossMoneyMinor : limits.dailyLossUsdtMinor;
+    if (lossLimit === null) return;
+    const net = day.net.get(currency) ?? 0n;
+    const worst = (net < 0n ? -net : 0n) + (day.open.get(currency) ?? 0n) + stake;
+    if (worst > lossLimit) throw new AppError('DAILY_LOSS_LIMIT_REACHED');
+  }
+
+  async function limitsView(userId: bigint): Promise<TradeLimits> {
+    const r = repo();
+    const limits = await r.limits(userId);
+    const tz = limits?.tzOffsetMinutes ?? 0;
+    const day = await r.dayStats(userId, dayStart(now(), tz));
+    const of = (m: Map<string, bigint>, c: CurrencyKey) => formatAmount(m.get(c) ?? 0n, c);
+    const loss = (v: bigint | null | undefined, c: CurrencyKey) =>
+      v === null || v === undefined ? null : formatAmount(v, c);
+    return {
+      dailyLossMoney: loss(limits?.dailyLossMoneyMinor, 'money'),
+      dailyLossUsdt: loss(limits?.dailyLossUsdtMinor, 'usdt'),
+      dailyTrades: limits?.dailyTrades ?? null,
+      reminderMinutes: limits?.reminderMinutes ?? null,
+      tz,
+      today: {
+        orders: day.orders,
+        net: { money: of(day.net, 'money'), usdt: of(day.net, 'usdt') },
+        open: { money: of(day.open, 'money'), usdt: of(day.open, 'usdt') },
+      },
+    };
+  }
+
   return {
+    limits: limitsView,
+
+    /** Saves the caller's limits; an empty field removes that limit. */
+    async setLimits(userId: bigint, req: TradeLimitsRequest): Promise<TradeLimits> {
+      const amountOrNull = (text: string | undefined, currency: CurrencyKey) => {
+        if (text === undefined || text === '') return null;
+        const parsed = parseAmount(text, currency);
+        if (!parsed.ok) throw new AppError('AMOUNT_INVALID');
+        return parsed.minor;
+      };
+      const intOrNull = (text: string | undefined) =>
+        text === undefined || text === '' ? null : Number(text);
+      await repo().saveLimits({
+        userId,
+        dailyLossMoneyMinor: amountOrNull(req.dailyLossMoney, 'money'),
+        dailyLossUsdtMinor: amountOrNull(req.dailyLossUsdt, 'usdt'),
+        dailyTrades: intOrNull(req.dailyTrades),
+        reminderMinutes: intOrNull(req.reminderMinutes),
+        tzOffsetMinutes: req.tz,
+        updatedAtMs: now(),
+      });
+      return limitsView(userId);
+    },
+
     seedPeriods: async () => {
       const symbols = (await market.productsForFeed()).map((p) => p.symbol);
       await repo().insertMissingPeriods(symbols.flatMap((s) => DEFAULT_PERIODS(s)));
@@ -247,6 +328,7 @@ export function createTradingService(deps: {
           async () => {
             const r = createTradingRepository(tx);
             const at = now();
+            await enforceLimits(r, userId, currency, stake, at);
             const strike = await r.latestTick(symbol);
             if (!strike || at - strike.timeMs > STALE_AFTER_MS)
               throw new AppError('PRODUCT_PAUSED');
