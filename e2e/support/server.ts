@@ -62,6 +62,10 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The journeys watch prices move: this process publishes the simulated feed, whatever
+      // the calling shell has set.
+      MARKET_FEED: 'simulated',
+      MARKET_FEED_PUBLISH: 'true',
     },
     stdio: ['ignore', log, log],
   });

@@ -1,13 +1,62 @@
+import { DotLoading } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '@/app/api';
+import { MarketStreamProvider } from '@/app/socket';
 import { EmptyState } from '@/components/EmptyState';
+import { RetryState } from '@/components/RetryState';
 import { RouteDialog } from '@/components/RouteDialog';
+import { ProductList } from '@/features/market/components/ProductList';
+import { useProducts } from '@/features/market/hooks/useProducts';
+import { currentLocale } from '@/i18n';
+import { errorText } from '@/i18n/errorText';
+import styles from './ProductListDialog.module.css';
 
+/**
+ * Every product with its live price. Picking one opens its detail page in place of the dialog
+ * (the history entry is replaced), so the product on screen switches. The `id` query names the
+ * product on screen, marked in the list.
+ */
 export default function ProductListDialog() {
   const { t } = useTranslation();
   return (
     <RouteDialog title={t('pages.productListDialog.title')}>
-      <EmptyState icon={<HistogramOutline />} message={t('trade.noProducts')} />
+      <MarketStreamProvider>
+        <Products />
+      </MarketStreamProvider>
     </RouteDialog>
+  );
+}
+
+function Products() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const products = useProducts(api, currentLocale());
+  if (products.isPending) {
+    return (
+      <div className={styles.loading}>
+        <DotLoading color="primary" />
+      </div>
+    );
+  }
+  if (products.isError) {
+    return (
+      <RetryState
+        message={errorText(products.error, t, { fallback: 'loading_failed' })}
+        onRetry={() => void products.refetch()}
+      />
+    );
+  }
+  if (products.data.length === 0) {
+    return <EmptyState icon={<HistogramOutline />} message={t('trade.noProducts')} />;
+  }
+  return (
+    <ProductList
+      products={products.data}
+      current={params.get('id') ?? undefined}
+      replace
+      label={t('pages.productListDialog.title')}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { NoticeBar, Tag } from 'antd-mobile';
+import { DotLoading, NoticeBar, Tag } from 'antd-mobile';
 import {
   CollectMoneyOutline,
   GiftOutline,
@@ -7,15 +7,21 @@ import {
   ReceivePaymentOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '@/app/config';
-import { EmptyState } from '@/components/EmptyState';
 import { EntryGrid } from '@/components/EntryGrid';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { useAppNavigate, useOpenDialog } from '@/hooks/useAppNavigate';
 import styles from './HomePage.module.css';
+
+/**
+ * The market summary brings the socket client, the query observer and the market schemas: it
+ * loads in its own chunk right after Home, so the first paint does not wait for them.
+ */
+const HomePageMarkets = lazy(() => import('./HomePageMarkets'));
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -68,7 +74,15 @@ export default function HomePage() {
           </span>
         }
       >
-        <EmptyState message={t('markets.empty')} />
+        <Suspense
+          fallback={
+            <div className={styles.marketsLoading}>
+              <DotLoading color="primary" />
+            </div>
+          }
+        >
+          <HomePageMarkets />
+        </Suspense>
       </Section>
     </>
   );

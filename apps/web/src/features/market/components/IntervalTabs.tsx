@@ -1,4 +1,5 @@
 import { CapsuleTabs } from 'antd-mobile';
+import styles from './IntervalTabs.module.css';
 
 /** SPEC §2: the chart intervals of a product. Their labels are the same in every language. */
 export const CHART_INTERVALS = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'] as const;
@@ -15,6 +16,7 @@ interface Props {
 export function IntervalTabs({ value, onChange }: Props) {
   return (
     <CapsuleTabs
+      className={styles.tabs}
       activeKey={value}
       onChange={(key) => {
         if (isInterval(key)) onChange(key);

@@ -1,0 +1,26 @@
+import type { LocaleKey } from '@ampere/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Api } from '@/lib/request';
+import { fetchProducts, marketKeys } from '../api/market';
+import { useMarketResync } from './useMarketStream';
+
+/**
+ * Prices move through the socket; the list itself (states, 24 h statistics, the 24 h open the
+ * live change is computed from) is fetched again now and then, and whenever the stream missed
+ * pushes (reconnect, return from the background).
+ */
+export const PRODUCTS_REFRESH_MS = 30_000;
+
+export function useProducts(api: Api, locale: LocaleKey) {
+  const query = useQuery({
+    queryKey: marketKeys.products(locale),
+    queryFn: ({ signal }) => fetchProducts(api, signal),
+    refetchInterval: PRODUCTS_REFRESH_MS,
+    staleTime: PRODUCTS_REFRESH_MS / 2,
+  });
+  const { refetch } = query;
+  useMarketResync(() => {
+    void refetch();
+  });
+  return query;
+}

@@ -1,0 +1,233 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoConsoleErrors, open, shot, signUp, waitForRoute } from '../support/app.js';
+import { launchBrowser, phoneContext } from '../support/browser.js';
+
+const baseUrl = inject('baseUrl');
+
+const HOME = '/app/pages/tabbar/index/index';
+const MARKETS = '/app/pages/tabbar/markets/index';
+const DETAIL = '/app/pages/product/detail';
+
+/** The simulated feed ticks every 500 ms; a price that has not moved in this long is not live. */
+const LIVE_WITHIN_MS = 15_000;
+/** Sheets slide in and tabs animate; screenshots wait until they are still. */
+const ANIMATION_MS = 400;
+
+/** The chart interval tabs (antd-mobile capsule tabs carry no tab role). */
+const intervalTab = (page: Page, interval: string) =>
+  page.locator('.adm-capsule-tabs-tab', { hasText: new RegExp(`^${interval}$`) });
+
+const row = (page: Page, symbol: string) =>
+  page.locator(`[data-testid="market-row"][data-symbol="${symbol}"]`);
+
+/** Waits until the text of `locator` differs from what it read first; returns both. */
+async function expectToChange(locator: Locator): Promise<[string, string]> {
+  const before = (await locator.textContent()) ?? '';
+  let after = before;
+  await expect
+    .poll(
+      async () => {
+        after = (await locator.textContent()) ?? '';
+        return after;
+      },
+      { timeout: LIVE_WITHIN_MS, interval: 250 },
+    )
+    .not.toBe(before);
+  return [before, after];
+}
+
+async function setScheme(page: Page, colorScheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction(
+    (expected) => document.documentElement.getAttribute('data-prefers-color-scheme') === expected,
+    colorScheme,
+  );
+}
+
+/** Screenshots in both themes; the page follows the emulated system scheme. */
+async function shotBoth(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    await page.waitForTimeout(ANIMATION_MS);
+    await shot(page, `markets-${name}-${scheme}`);
+  }
+  await setScheme(page, 'light');
+}
+
+describe('markets', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+
+  async function phone(): Promise<Page> {
+    const context = await phoneContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    return page;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    errors = [];
+  });
+
+  it('lists products with live prices, searches them and keeps favourites', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    await open(page, baseUrl, MARKETS);
+    const btc = row(page, 'BTC/USDT');
+    await btc.waitFor();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBeGreaterThanOrEqual(8);
+    await btc.getByText('Bitcoin').waitFor();
+    await page.getByText('Simulated').first().waitFor();
+
+    // Live: the listed price moves without a reload, and the change is a signed percent.
+    const [before, after] = await expectToChange(btc.getByTestId('market-price'));
+    expect(before).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(after).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(await btc.getByTestId('market-change').textContent()).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    await shotBoth(page, 'list');
+
+    // Search by symbol (with or without the slash) and by localized name.
+    const search = page.getByPlaceholder('Search products');
+    await search.fill('eth');
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+    await row(page, 'ETH/USDT').waitFor();
+    await search.fill('xauusd');
+    await row(page, 'XAU/USD').waitFor();
+    expect(await page.getByTestId('market-row').count()).toBe(1);
+    await search.fill('gold');
+    await row(page, 'XAU/USD').waitFor();
+    await search.fill('nothing-like-this');
+    await page.getByText('No products match “nothing-like-this”').waitFor();
+    await search.fill('');
+    await expect.poll(() => page.getByTestId('market-row').count()).toBeGreaterThanOrEqual(8);
+
+    // Categories.
+    await page.getByRole('tab', { name: 'Metals' }).click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+    await row(page, 'XAU/USD').waitFor();
+
+    // Favourites: none yet, then one, kept across a reload.
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await page.getByText('No favourites yet. Tap the star next to a product to add it.').waitFor();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByRole('button', { name: 'Add Ethereum to favourites' }).click();
+    await page.getByRole('button', { name: 'Remove Ethereum from favourites' }).waitFor();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+    await row(page, 'ETH/USDT').waitFor();
+
+    await page.reload();
+    await btc.waitFor();
+    await page.getByRole('button', { name: 'Remove Ethereum from favourites' }).waitFor();
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+    await row(page, 'ETH/USDT').waitFor();
+    expectNoConsoleErrors(errors);
+  });
+
+  it('opens a product with a live chart, switches the interval and the product', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    await open(page, baseUrl, MARKETS);
+    await row(page, 'BTC/USDT').getByRole('link').click();
+    await waitForRoute(page, (hash) => hash === `${DETAIL}?id=BTC%2FUSDT`);
+
+    // The quote: live price and the 24 h figures.
+    const price = page.getByTestId('quote-price');
+    await price.waitFor();
+    await page.getByRole('button', { name: /BTC\/USDT/ }).waitFor();
+    expect(await page.getByTestId('quote-high').textContent()).toMatch(/\d/);
+    expect(await page.getByTestId('quote-low').textContent()).toMatch(/\d/);
+    await expectToChange(price);
+
+    // The chart draws on canvas once its history is in, and the forming candle moves.
+    const chart = page.getByTestId('kline-chart');
+    await page.locator('[data-testid="kline-chart"][data-status="ready"]').waitFor();
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    const box = await chart.boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+    expect(box?.height).toBeGreaterThanOrEqual(280);
+    expect(await chart.getAttribute('aria-label')).toContain('1Min');
+    await expectToChange(page.getByTestId('kline-close'));
+    await shotBoth(page, 'detail');
+
+    // Every interval loads; the choice lives in the address.
+    for (const interval of ['1s', '5Min', '30Min', '1Hour', '1Day', '1Min']) {
+      await intervalTab(page, interval).click();
+      await waitForRoute(page, (hash) => hash.endsWith(`interval=${interval}`));
+      await page
+        .locator(
+          `[data-testid="kline-chart"][data-status="ready"][aria-label*="${interval} candles"]`,
+        )
+        .waitFor();
+    }
+    await intervalTab(page, '1s').click();
+    await waitForRoute(page, (hash) => hash.endsWith('interval=1s'));
+    await page.locator('[data-testid="kline-chart"][data-status="ready"]').waitFor();
+    await expectToChange(page.getByTestId('kline-close'));
+    await page.getByRole('button', { name: 'Buy more' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Buy more' }).isDisabled()).toBe(false);
+
+    // The product list: live prices, the current product marked, a tap switches in place.
+    await page.getByRole('button', { name: /BTC\/USDT/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Products' });
+    await dialog.waitFor();
+    const current = dialog.locator('[aria-current="page"]');
+    await current.getByText('BTC/USDT').waitFor();
+    await expectToChange(
+      dialog.locator(
+        '[data-testid="market-row"][data-symbol="ETH/USDT"] [data-testid="market-price"]',
+      ),
+    );
+    await shotBoth(page, 'dialog');
+    await dialog.locator('[data-testid="market-row"][data-symbol="ETH/USDT"] a').click();
+    await waitForRoute(page, (hash) => hash === `${DETAIL}?id=ETH%2FUSDT`);
+    await page.getByRole('dialog', { name: 'Products' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /ETH\/USDT/ }).waitFor();
+    await page.locator('[data-testid="kline-chart"][data-status="ready"]').waitFor();
+    expect(await page.getByTestId('kline-chart').getAttribute('aria-label')).toContain('ETH/USDT');
+
+    // The dialog was replaced, not stacked: back returns to the product it was opened over.
+    await page.goBack();
+    await waitForRoute(page, (hash) => hash.startsWith(`${DETAIL}?id=BTC%2FUSDT`));
+    expectNoConsoleErrors(errors);
+  });
+
+  it('shows a product that is not there, or no product at all, as such', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    await open(page, baseUrl, `${DETAIL}?id=${encodeURIComponent('NOPE/USD')}`);
+    await page.getByText('The product ID does not exist').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Buy more' }).isDisabled()).toBe(true);
+    await open(page, baseUrl, DETAIL);
+    await page.getByText('Product ID not obtained').first().waitFor();
+    expectNoConsoleErrors(errors);
+  });
+
+  it('summarises the market on Home with live prices', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    await open(page, baseUrl, HOME);
+    const rows = page.getByTestId('market-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(4);
+    await expectToChange(rows.first().getByTestId('market-price'));
+    await shotBoth(page, 'home');
+    const symbol = (await rows.first().getAttribute('data-symbol')) ?? '';
+    await rows.first().getByRole('link').click();
+    await waitForRoute(page, (hash) => hash === `${DETAIL}?id=${encodeURIComponent(symbol)}`);
+    await page.getByTestId('quote-price').waitFor();
+    expectNoConsoleErrors(errors);
+  });
+});
