@@ -157,6 +157,85 @@ export function createLedgerRepository(db: Db) {
       await db.insert(ledgerPosting).values(postings.map((p) => ({ journalId, ...p })));
     },
 
+    // ---- bulk: many journals in a handful of statements (settlement) ----
+
+    /**
+     * Locks the given user accounts in (user, currency, purpose) order — the order single
+     * postings lock in, so bulk and single writers cannot deadlock — and returns them.
+     */
+    async lockUserAccounts(
+      keys: readonly { userId: bigint; currency: string; purpose: string }[],
+    ): Promise<(UserAccountRow & { userId: bigint })[]> {
+      if (keys.length === 0) return [];
+      const tuples = sql.join(
+        keys.map((k) => sql`(${k.userId}::bigint, ${k.currency}::text, ${k.purpose}::text)`),
+        sql`, `,
+      );
+      const rows = await queryRows<{
+        id: string;
+        user_id: string;
+        currency: string;
+        purpose: string;
+        balance_minor: string;
+      }>(
+        db,
+        sql`select id, user_id, currency, purpose, balance_minor from ledger_account
+             where (user_id, currency, purpose) in (${tuples})
+             order by user_id, currency, purpose
+             for update`,
+      );
+      return rows.map((r) => ({
+        id: BigInt(r.id),
+        userId: BigInt(r.user_id),
+        currency: r.currency,
+        purpose: r.purpose,
+        balanceMinor: BigInt(r.balance_minor),
+      }));
+    },
+
+    /** Applies summed deltas to locked accounts; returns the new balances of those it applied
+     * (an account that would go negative is left out, and the caller refuses the batch). */
+    async applyDeltas(
+      deltas: readonly { id: bigint; delta: bigint }[],
+    ): Promise<{ id: bigint; balanceMinor: bigint }[]> {
+      if (deltas.length === 0) return [];
+      const values = sql.join(
+        deltas.map((d) => sql`(${d.id}::bigint, ${d.delta}::bigint)`),
+        sql`, `,
+      );
+      const rows = await queryRows<{ id: string; balance_minor: string }>(
+        db,
+        sql`update ledger_account a set balance_minor = a.balance_minor + v.delta
+              from (values ${values}) as v(id, delta)
+             where a.id = v.id and a.balance_minor + v.delta >= 0
+         returning a.id, a.balance_minor`,
+      );
+      return rows.map((r) => ({ id: BigInt(r.id), balanceMinor: BigInt(r.balance_minor) }));
+    },
+
+    async nextJournalIds(n: number): Promise<bigint[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select nextval(pg_get_serial_sequence('ledger_journal', 'id')) as id
+              from generate_series(1, ${n})`,
+      );
+      return rows.map((r) => BigInt(r.id));
+    },
+
+    async insertJournalsWithIds(journals: readonly (NewJournal & { id: bigint })[]) {
+      if (journals.length === 0) return;
+      await db
+        .insert(ledgerJournal)
+        .overridingSystemValue()
+        .values([...journals]);
+    },
+
+    /** One statement: every journal's postings arrive together (the balance check is per statement). */
+    async insertPostingsBulk(postings: readonly (NewPosting & { journalId: bigint })[]) {
+      if (postings.length === 0) return;
+      await db.insert(ledgerPosting).values([...postings]);
+    },
+
     async journalWithPostings(journalId: bigint) {
       const [journal] = await db
         .select()

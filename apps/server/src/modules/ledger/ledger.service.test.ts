@@ -158,6 +158,85 @@ describe('ledger: posting journals', () => {
   });
 });
 
+describe('ledger: many journals at once (postMany)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.drop());
+
+  const move = (
+    userId: bigint,
+    from: 'available' | 'in_order',
+    to: 'available' | 'in_order',
+    amountMinor: bigint,
+  ) => ({
+    kind: 'hold' as const,
+    actor: 'test',
+    userId,
+    postings: [
+      { account: { userId, currency: 'money' as const, purpose: from }, amountMinor: -amountMinor },
+      { account: { userId, currency: 'money' as const, purpose: to }, amountMinor },
+    ],
+  });
+
+  it('posts journals that touch the same accounts, with the running balance after each posting', async () => {
+    const db = t.database.db;
+    const a = await insertTestUser(db);
+    const b = await insertTestUser(db);
+    await creditFromEquity(db, a.id, 'money', 100_00n);
+    await creditFromEquity(db, b.id, 'money', 50_00n);
+    const posted = await db.transaction((tx) =>
+      ledger.postMany(tx, [
+        move(a.id, 'available', 'in_order', 30_00n),
+        move(b.id, 'available', 'in_order', 50_00n),
+        move(a.id, 'available', 'in_order', 70_00n),
+        move(a.id, 'in_order', 'available', 10_00n),
+      ]),
+    );
+    expect(posted.map((p) => p.balances.map((x) => `${x.purpose}=${x.balanceMinor}`))).toEqual([
+      ['available=7000', 'in_order=3000'],
+      ['available=0', 'in_order=5000'],
+      ['available=0', 'in_order=10000'],
+      ['in_order=9000', 'available=1000'],
+    ]);
+    const balances = await ledger.userAccounts(db, a.id);
+    const of = (purpose: string) =>
+      balances.find((x) => x.currency === 'money' && x.purpose === purpose)?.balanceMinor;
+    expect([of('available'), of('in_order')]).toEqual([10_00n, 90_00n]);
+    const statement = await ledger.statement(db, { userId: a.id, limit: 10 });
+    expect(statement.map((r) => r.balanceAfterMinor)).toEqual([
+      10_00n,
+      90_00n,
+      100_00n,
+      0n,
+      30_00n,
+      70_00n,
+      100_00n,
+    ]);
+    expect((await reconcile(db)).ok).toBe(true);
+  });
+
+  it('refuses the whole batch when one journal would take an account below zero, even for a moment', async () => {
+    const db = t.database.db;
+    const a = await insertTestUser(db);
+    await creditFromEquity(db, a.id, 'money', 10_00n);
+    for (const batch of [
+      [move(a.id, 'available', 'in_order', 5_00n), move(a.id, 'available', 'in_order', 6_00n)],
+      // Nets to zero, but the first journal overdraws before the second refills.
+      [move(a.id, 'available', 'in_order', 11_00n), move(a.id, 'in_order', 'available', 11_00n)],
+    ]) {
+      await expect(db.transaction((tx) => ledger.postMany(tx, batch))).rejects.toMatchObject({
+        def: { key: 'insufficient_balance' },
+      });
+    }
+    const balances = await ledger.userAccounts(db, a.id);
+    expect(
+      balances.find((x) => x.currency === 'money' && x.purpose === 'available')?.balanceMinor,
+    ).toBe(10_00n);
+  });
+});
+
 describe('ledger: the database enforces the invariants itself', () => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -192,7 +271,7 @@ describe('ledger: the database enforces the invariants itself', () => {
     expect(await dbErrorOf(db.execute(sql`truncate ledger_posting`))).toMatch(/append-only/);
   });
 
-  it('refuses an unbalanced journal at commit', async () => {
+  it('refuses an unbalanced journal when its postings are written', async () => {
     const db = t.database.db;
     const refused = dbErrorOf(
       db.transaction(async (tx) => {

@@ -127,26 +127,55 @@ export function createTradingRepository(db: Db) {
       });
     },
 
-    /** Records the outcome; only an open order changes (exactly once). */
-    async settle(
-      id: bigint,
-      outcome: Pick<
-        OrderRow,
-        | 'status'
-        | 'exitTickId'
-        | 'exitPriceMinor'
-        | 'exitTimeMs'
-        | 'payoutMinor'
-        | 'settledAtMs'
-        | 'settleJournalId'
-      >,
-    ): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .update(tradeOrder)
-        .set(outcome)
-        .where(and(eq(tradeOrder.id, id), eq(tradeOrder.status, 'open')))
-        .returning();
-      return row;
+    /**
+     * Records many outcomes in one statement; only open orders change (exactly once). Returns
+     * the settled rows.
+     */
+    async settleMany(
+      outcomes: readonly {
+        id: bigint;
+        status: string;
+        exitTickId: bigint | null;
+        exitPriceMinor: bigint | null;
+        exitTimeMs: number | null;
+        payoutMinor: bigint;
+        settledAtMs: number;
+        settleJournalId: bigint;
+      }[],
+    ): Promise<OrderRow[]> {
+      if (outcomes.length === 0) return [];
+      const values = sql.join(
+        outcomes.map(
+          (o) =>
+            sql`(${o.id}::bigint, ${o.status}::text, ${o.exitTickId}::bigint, ${o.exitPriceMinor}::bigint,
+                 ${o.exitTimeMs}::bigint, ${o.payoutMinor}::bigint, ${o.settledAtMs}::bigint,
+                 ${o.settleJournalId}::bigint)`,
+        ),
+        sql`, `,
+      );
+      const updated = await queryRows<{ id: string }>(
+        db,
+        sql`update trade_order o
+               set status = v.status, exit_tick_id = v.exit_tick_id,
+                   exit_price_minor = v.exit_price_minor, exit_time_ms = v.exit_time_ms,
+                   payout_minor = v.payout_minor, settled_at_ms = v.settled_at_ms,
+                   settle_journal_id = v.settle_journal_id
+              from (values ${values}) as v(id, status, exit_tick_id, exit_price_minor,
+                                           exit_time_ms, payout_minor, settled_at_ms,
+                                           settle_journal_id)
+             where o.id = v.id and o.status = 'open'
+         returning o.id`,
+      );
+      if (updated.length === 0) return [];
+      return db
+        .select()
+        .from(tradeOrder)
+        .where(
+          sql`${tradeOrder.id} in (${sql.join(
+            updated.map((u) => sql`${BigInt(u.id)}`),
+            sql`, `,
+          )})`,
+        );
     },
 
     async order(userId: bigint, id: bigint): Promise<OrderRow | undefined> {

@@ -173,33 +173,48 @@ export function createTradingService(deps: {
     deps.bus?.publish(`user.${userId}.balance`, { currency: order.currency });
   }
 
-  async function settleOne(tx: Db, due: DueOrder, at: number): Promise<OrderRow | undefined> {
-    const { order, exit } = due;
-    // A tick inside the window: after the strike, at or before expiry.
-    const inside = exit && exit.id > order.strikeTickId ? exit : undefined;
-    const outcome = decide(
-      order.direction as Direction,
-      order.strikePriceMinor,
-      inside?.priceMinor,
-      order.stakeMinor,
-      order.payoutBps,
+  /**
+   * Settles a claimed batch in a fixed number of statements: outcomes decided here, one bulk
+   * ledger posting, one bulk order update. Returns the settled rows.
+   */
+  async function settleBatch(tx: Db, due: readonly DueOrder[], at: number): Promise<OrderRow[]> {
+    const decided = due.map(({ order, exit }) => {
+      // A tick inside the window: after the strike, at or before expiry.
+      const inside = exit && exit.id > order.strikeTickId ? exit : undefined;
+      const outcome = decide(
+        order.direction as Direction,
+        order.strikePriceMinor,
+        inside?.priceMinor,
+        order.stakeMinor,
+        order.payoutBps,
+      );
+      return { order, inside, outcome };
+    });
+    const journals = await ledger.postMany(
+      tx,
+      decided.map(({ order, outcome }) => ({
+        kind: KIND_OF[outcome.status],
+        actor: 'system:settlement',
+        userId: order.userId,
+        reference: `order:${order.id}`,
+        postings: settlementPostings(order, outcome),
+      })),
     );
-    const journal = await ledger.post(tx, {
-      kind: KIND_OF[outcome.status],
-      actor: 'system:settlement',
-      userId: order.userId,
-      reference: `order:${order.id}`,
-      postings: settlementPostings(order, outcome),
-    });
-    return createTradingRepository(tx).settle(order.id, {
-      status: outcome.status,
-      exitTickId: inside?.id ?? null,
-      exitPriceMinor: inside?.priceMinor ?? null,
-      exitTimeMs: inside?.timeMs ?? null,
-      payoutMinor: outcome.payoutMinor,
-      settledAtMs: at,
-      settleJournalId: journal.journalId,
-    });
+    const rows = await createTradingRepository(tx).settleMany(
+      decided.map(({ order, inside, outcome }, i) => ({
+        id: order.id,
+        status: outcome.status,
+        exitTickId: inside?.id ?? null,
+        exitPriceMinor: inside?.priceMinor ?? null,
+        exitTimeMs: inside?.timeMs ?? null,
+        payoutMinor: outcome.payoutMinor,
+        settledAtMs: at,
+        settleJournalId: journals[i]?.journalId ?? 0n,
+      })),
+    );
+    // The rows were claimed FOR UPDATE: all of them must have settled, or roll back.
+    if (rows.length !== due.length) throw new Error('settlement lost claimed orders');
+    return rows;
   }
 
   /**
@@ -377,12 +392,7 @@ export function createTradingService(deps: {
       const at = now();
       const settled = await db.transaction(async (tx) => {
         const due = await createTradingRepository(tx).claimDue(at, SETTLE_FINAL_AFTER_MS, batch);
-        const rows: OrderRow[] = [];
-        for (const d of due) {
-          const row = await settleOne(tx, d, at);
-          if (row) rows.push(row);
-        }
-        return rows;
+        return settleBatch(tx, due, at);
       });
       if (settled.length > 0 && deps.bus) {
         const n = await names('en-US');
