@@ -90,3 +90,16 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   }
   throw new Error('unexpected result shape from db.execute');
 }
+
+/**
+ * A PostgreSQL array literal for one bind parameter (`${pgArray(ids)}::bigint[]` with
+ * `unnest`): a bulk statement then carries one parameter per column instead of one per value,
+ * which is what makes thousands of rows cheap to send and to parse. Every element is quoted;
+ * null is NULL.
+ */
+export function pgArray(values: readonly (string | number | bigint | null)[]): string {
+  const items = values.map((v) =>
+    v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CurrencyKey } from '@ampere/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import { pgArray, queryRows, type Db } from '../../db/client.js';
 import {
   ledgerAccount,
   ledgerJournal,
@@ -167,10 +167,6 @@ export function createLedgerRepository(db: Db) {
       keys: readonly { userId: bigint; currency: string; purpose: string }[],
     ): Promise<(UserAccountRow & { userId: bigint })[]> {
       if (keys.length === 0) return [];
-      const tuples = sql.join(
-        keys.map((k) => sql`(${k.userId}::bigint, ${k.currency}::text, ${k.purpose}::text)`),
-        sql`, `,
-      );
       const rows = await queryRows<{
         id: string;
         user_id: string;
@@ -179,10 +175,14 @@ export function createLedgerRepository(db: Db) {
         balance_minor: string;
       }>(
         db,
-        sql`select id, user_id, currency, purpose, balance_minor from ledger_account
-             where (user_id, currency, purpose) in (${tuples})
-             order by user_id, currency, purpose
-             for update`,
+        sql`select a.id, a.user_id, a.currency, a.purpose, a.balance_minor
+              from ledger_account a
+              join unnest(${pgArray(keys.map((k) => k.userId))}::bigint[],
+                          ${pgArray(keys.map((k) => k.currency))}::text[],
+                          ${pgArray(keys.map((k) => k.purpose))}::text[]) as k(user_id, currency, purpose)
+                on a.user_id = k.user_id and a.currency = k.currency and a.purpose = k.purpose
+             order by a.user_id, a.currency, a.purpose
+             for update of a`,
       );
       return rows.map((r) => ({
         id: BigInt(r.id),
@@ -199,14 +199,11 @@ export function createLedgerRepository(db: Db) {
       deltas: readonly { id: bigint; delta: bigint }[],
     ): Promise<{ id: bigint; balanceMinor: bigint }[]> {
       if (deltas.length === 0) return [];
-      const values = sql.join(
-        deltas.map((d) => sql`(${d.id}::bigint, ${d.delta}::bigint)`),
-        sql`, `,
-      );
       const rows = await queryRows<{ id: string; balance_minor: string }>(
         db,
         sql`update ledger_account a set balance_minor = a.balance_minor + v.delta
-              from (values ${values}) as v(id, delta)
+              from unnest(${pgArray(deltas.map((d) => d.id))}::bigint[],
+                          ${pgArray(deltas.map((d) => d.delta))}::bigint[]) as v(id, delta)
              where a.id = v.id and a.balance_minor + v.delta >= 0
          returning a.id, a.balance_minor`,
       );
@@ -224,16 +221,32 @@ export function createLedgerRepository(db: Db) {
 
     async insertJournalsWithIds(journals: readonly (NewJournal & { id: bigint })[]) {
       if (journals.length === 0) return;
-      await db
-        .insert(ledgerJournal)
-        .overridingSystemValue()
-        .values([...journals]);
+      const col = (f: (j: NewJournal & { id: bigint }) => string | bigint | null) =>
+        journals.map(f);
+      await db.execute(
+        sql`insert into ledger_journal (id, kind, reference, user_id, actor, memo, reverses_id, created_at)
+            overriding system value
+            select * from unnest(
+              ${pgArray(col((j) => j.id))}::bigint[], ${pgArray(col((j) => j.kind))}::text[],
+              ${pgArray(col((j) => j.reference))}::text[], ${pgArray(col((j) => j.userId))}::bigint[],
+              ${pgArray(col((j) => j.actor))}::text[], ${pgArray(col((j) => j.memo))}::text[],
+              ${pgArray(col((j) => j.reversesId))}::bigint[],
+              ${pgArray(col((j) => j.createdAt.toISOString()))}::timestamptz[])`,
+      );
     },
 
     /** One statement: every journal's postings arrive together (the balance check is per statement). */
     async insertPostingsBulk(postings: readonly (NewPosting & { journalId: bigint })[]) {
       if (postings.length === 0) return;
-      await db.insert(ledgerPosting).values([...postings]);
+      const col = (f: (p: NewPosting & { journalId: bigint }) => string | bigint | null) =>
+        postings.map(f);
+      await db.execute(
+        sql`insert into ledger_posting (journal_id, account_id, currency, amount_minor, balance_after_minor)
+            select * from unnest(
+              ${pgArray(col((p) => p.journalId))}::bigint[], ${pgArray(col((p) => p.accountId))}::bigint[],
+              ${pgArray(col((p) => p.currency))}::text[], ${pgArray(col((p) => p.amountMinor))}::bigint[],
+              ${pgArray(col((p) => p.balanceAfterMinor))}::bigint[])`,
+      );
     },
 
     async journalWithPostings(journalId: bigint) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { pgArray, queryRows, type Db } from '../../db/client.js';
 import { tradeLimit, tradeOrder, tradePeriod } from './trading.schema.js';
 
 export type PeriodRow = typeof tradePeriod.$inferSelect;
@@ -105,12 +105,7 @@ export function createTradingRepository(db: Db) {
       const orders = await db
         .select()
         .from(tradeOrder)
-        .where(
-          sql`${tradeOrder.id} in (${sql.join(
-            rows.map((r) => sql`${BigInt(r.id)}`),
-            sql`, `,
-          )})`,
-        );
+        .where(sql`${tradeOrder.id} = any(${pgArray(rows.map((r) => r.id))}::bigint[])`);
       const byId = new Map(orders.map((o) => [o.id, o]));
       return rows.flatMap((r) => {
         const order = byId.get(BigInt(r.id));
@@ -144,15 +139,8 @@ export function createTradingRepository(db: Db) {
       }[],
     ): Promise<OrderRow[]> {
       if (outcomes.length === 0) return [];
-      const values = sql.join(
-        outcomes.map(
-          (o) =>
-            sql`(${o.id}::bigint, ${o.status}::text, ${o.exitTickId}::bigint, ${o.exitPriceMinor}::bigint,
-                 ${o.exitTimeMs}::bigint, ${o.payoutMinor}::bigint, ${o.settledAtMs}::bigint,
-                 ${o.settleJournalId}::bigint)`,
-        ),
-        sql`, `,
-      );
+      const col = (f: (o: (typeof outcomes)[number]) => string | number | bigint | null) =>
+        pgArray(outcomes.map(f));
       const updated = await queryRows<{ id: string }>(
         db,
         sql`update trade_order o
@@ -160,9 +148,12 @@ export function createTradingRepository(db: Db) {
                    exit_price_minor = v.exit_price_minor, exit_time_ms = v.exit_time_ms,
                    payout_minor = v.payout_minor, settled_at_ms = v.settled_at_ms,
                    settle_journal_id = v.settle_journal_id
-              from (values ${values}) as v(id, status, exit_tick_id, exit_price_minor,
-                                           exit_time_ms, payout_minor, settled_at_ms,
-                                           settle_journal_id)
+              from unnest(${col((o) => o.id)}::bigint[], ${col((o) => o.status)}::text[],
+                          ${col((o) => o.exitTickId)}::bigint[], ${col((o) => o.exitPriceMinor)}::bigint[],
+                          ${col((o) => o.exitTimeMs)}::bigint[], ${col((o) => o.payoutMinor)}::bigint[],
+                          ${col((o) => o.settledAtMs)}::bigint[], ${col((o) => o.settleJournalId)}::bigint[])
+                   as v(id, status, exit_tick_id, exit_price_minor, exit_time_ms, payout_minor,
+                        settled_at_ms, settle_journal_id)
              where o.id = v.id and o.status = 'open'
          returning o.id`,
       );
@@ -170,12 +161,7 @@ export function createTradingRepository(db: Db) {
       return db
         .select()
         .from(tradeOrder)
-        .where(
-          sql`${tradeOrder.id} in (${sql.join(
-            updated.map((u) => sql`${BigInt(u.id)}`),
-            sql`, `,
-          )})`,
-        );
+        .where(sql`${tradeOrder.id} = any(${pgArray(updated.map((u) => u.id))}::bigint[])`);
     },
 
     async order(userId: bigint, id: bigint): Promise<OrderRow | undefined> {
