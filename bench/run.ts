@@ -1,30 +1,61 @@
 import os from 'node:os';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { measureInitialJs } from './web-bundle.js';
+import { runWsFanout } from './ws-fanout/report.js';
 
 /**
  * `npm run bench` (after `npm run build`): each benchmark measures its anchor in the same run and
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
+ *
+ * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
+ * named benchmarks (config-endpoint, web-bundle, ws-fanout); ws-fanout's flags: ws-fanout/report.ts.
  */
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-const r = await benchConfigEndpoint();
-console.log(
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+const args = process.argv.slice(2);
+const flags = new Map(
+  args
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const [k, v] = a.slice(2).split('=', 2);
+      return [k ?? '', v ?? 'true'] as const;
+    }),
 );
+const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout'] as const;
+const named = args.filter((a) => !a.startsWith('--'));
+for (const n of named)
+  if (!(ALL as readonly string[]).includes(n))
+    throw new Error(`unknown benchmark ${n}: ${ALL.join(', ')}`);
+const selected = new Set(named.length > 0 ? named : ALL);
+
 console.log(
-  '| benchmark | subject req/s | anchor req/s | ratio | subject p50 / p99 ms | anchor p50 / p99 ms | errors |',
-);
-console.log('|---|---|---|---|---|---|---|');
-console.log(
-  `| GET common/base vs Fastify hello-world, 50 conns | ${fmt(r.subject.reqPerS)} | ${fmt(r.anchor.reqPerS)} | ${fmt(r.ratio, 2)} | ${fmt(r.subject.p50Ms, 1)} / ${fmt(r.subject.p99Ms, 1)} | ${fmt(r.anchor.p50Ms, 1)} / ${fmt(r.anchor.p99Ms, 1)} | ${r.subject.errors + r.anchor.errors} |`,
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}`,
 );
 
-const web = measureInitialJs();
-console.log('');
-console.log('| web | initial JS gzip | budget | ratio to budget | files |');
-console.log('|---|---|---|---|---|');
-console.log(
-  `| apps/web/dist | ${fmt(web.totalGzipBytes / 1024, 1)} KB | 160 KB | ${fmt(web.totalGzipBytes / 1024 / 160, 2)} | ${web.files.length} |`,
-);
+if (selected.has('config-endpoint')) {
+  const r = await benchConfigEndpoint();
+  console.log(
+    '| benchmark | subject req/s | anchor req/s | ratio | subject p50 / p99 ms | anchor p50 / p99 ms | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `| GET common/base vs Fastify hello-world, 50 conns | ${fmt(r.subject.reqPerS)} | ${fmt(r.anchor.reqPerS)} | ${fmt(r.ratio, 2)} | ${fmt(r.subject.p50Ms, 1)} / ${fmt(r.subject.p99Ms, 1)} | ${fmt(r.anchor.p50Ms, 1)} / ${fmt(r.anchor.p99Ms, 1)} | ${r.subject.errors + r.anchor.errors} |`,
+  );
+  console.log('');
+}
+
+if (selected.has('web-bundle')) {
+  const web = measureInitialJs();
+  console.log('| web | initial JS gzip | budget | ratio to budget | files |');
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| apps/web/dist | ${fmt(web.totalGzipBytes / 1024, 1)} KB | 160 KB | ${fmt(web.totalGzipBytes / 1024 / 160, 2)} | ${web.files.length} |`,
+  );
+  console.log('');
+}
+
+if (selected.has('ws-fanout')) await runWsFanout(flags);

@@ -104,8 +104,10 @@ export async function buildApp({
 
   await app.register(fastifyRateLimit, {
     // The API is limited; the app's own files are not: one fresh page load fetches a hundred of
-    // them, and many phones share one address behind carrier NAT.
-    allowList: (req) => !req.url.startsWith(`${API_PREFIX}/`),
+    // them, and many phones share one address behind carrier NAT. Sockets have their own cap
+    // (open connections per address, realtime.routes.ts) instead of a per-minute count.
+    allowList: (req) =>
+      !req.url.startsWith(`${API_PREFIX}/`) || req.url.startsWith(`${API_PREFIX}/ws`),
     max: env.RATE_LIMIT_PER_MIN,
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: 'ampere:rl:' } : {}),

@@ -17,6 +17,8 @@ export const HUB_LIMITS = {
   /** Silence (no heart or any other message) before the connection is presumed dead: three
    * missed 20-second heartbeats. */
   heartbeatTimeoutMs: 60_000,
+  /** Open sockets per client address (many phones can share one behind carrier NAT). */
+  maxConnectionsPerAddress: 1_000,
 } as const;
 
 /** 4408: the application's "heartbeat timeout" (4000–4999 are free for applications). */
@@ -31,6 +33,26 @@ function busChannel(ch: string, userId: bigint | undefined): string | undefined 
   if (PUBLIC.test(ch)) return ch;
   if (PRIVATE.has(ch) && userId !== undefined) return `user.${userId}.${ch}`;
   return undefined;
+}
+
+/**
+ * A published payload reaches every subscriber as the same object: it is serialized once per
+ * channel, not once per connection (the fan-out's main cost after the socket writes).
+ */
+const frames = new WeakMap<object, Map<string, string>>();
+function frameOf(ch: string, payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return JSON.stringify({ ch, data: payload });
+  let byChannel = frames.get(payload);
+  if (!byChannel) {
+    byChannel = new Map();
+    frames.set(payload, byChannel);
+  }
+  let text = byChannel.get(ch);
+  if (text === undefined) {
+    text = JSON.stringify({ ch, data: payload });
+    byChannel.set(ch, text);
+  }
+  return text;
 }
 
 /**
@@ -57,13 +79,16 @@ export function openConnection(
     socket.close(code, reason);
   };
 
-  const send = (message: object) => {
+  const sendText = (text: string) => {
     if (closed) return;
     if (socket.bufferedAmount > HUB_LIMITS.maxBufferedBytes) {
       close(CLOSE.TRY_AGAIN_LATER, 'slow consumer');
       return;
     }
-    socket.send(JSON.stringify(message));
+    socket.send(text);
+  };
+  const send = (message: object) => {
+    sendText(JSON.stringify(message));
   };
 
   const reject = (code: string, ch?: string) => {
@@ -123,7 +148,7 @@ export function openConnection(
         subscriptions.set(
           ch,
           bus.subscribe(target, (payload) => {
-            send({ ch, data: payload });
+            sendText(frameOf(ch, payload));
           }),
         );
         return;

@@ -134,6 +134,58 @@ describe('socket endpoint /api/v1/ws', () => {
   });
 });
 
+describe('socket connection cap', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { RATE_LIMIT_PER_MIN: '5' },
+      extend: (app) => {
+        void app.register(realtimeRoutes(app.services, undefined, 60_000, 3), {
+          prefix: '/capped',
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const attempt = (path: string) =>
+    new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+      const ws = new WebSocket(`${base}${path}?uid=1&timestamp=1`);
+      const closed = new Promise<number>((r) =>
+        ws.once('close', (code) => {
+          r(code);
+        }),
+      );
+      ws.once('open', () => {
+        resolve({ ws, closed });
+      });
+      ws.once('error', reject);
+    });
+
+  it('is not counted against the per-minute API limit', async () => {
+    // Twice the API's per-minute limit of sockets, opened and closed: none refused with 429.
+    for (let i = 0; i < 10; i++) {
+      const { ws } = await attempt('/api/v1/ws');
+      ws.close();
+    }
+  });
+
+  it('caps open sockets per address, and frees a place when one closes', async () => {
+    const open = await Promise.all([1, 2, 3].map(() => attempt('/capped/ws')));
+    const fourth = await attempt('/capped/ws');
+    expect(await fourth.closed).toBe(CLOSE.TRY_AGAIN_LATER);
+    open[0]?.ws.close();
+    await open[0]?.closed;
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await attempt('/capped/ws');
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
+    for (const c of [...open.slice(1), again]) c.ws.close();
+  });
+});
+
 describe('socket heartbeat timeout', () => {
   let t: TestApp;
   let base: string;

@@ -23,10 +23,12 @@ export function realtimeRoutes(
   services: Services,
   publicUrl: string | undefined,
   heartbeatTimeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs,
+  maxPerAddress: number = HUB_LIMITS.maxConnectionsPerAddress,
 ) {
   return async (app: FastifyInstance) => {
     // One sweep for all connections rather than a timer each: silent ones are closed.
     const live = new Set<Connection>();
+    const perAddress = new Map<string, number>();
     const sweep = setInterval(
       () => {
         for (const c of live) if (c.closeIfSilent(heartbeatTimeoutMs)) live.delete(c);
@@ -43,6 +45,17 @@ export function realtimeRoutes(
         socket.close(CLOSE.POLICY, 'origin not allowed');
         return;
       }
+      const open = perAddress.get(req.ip) ?? 0;
+      if (open >= maxPerAddress) {
+        socket.close(CLOSE.TRY_AGAIN_LATER, 'too many connections from this address');
+        return;
+      }
+      perAddress.set(req.ip, open + 1);
+      socket.once('close', () => {
+        const left = (perAddress.get(req.ip) ?? 1) - 1;
+        if (left > 0) perAddress.set(req.ip, left);
+        else perAddress.delete(req.ip);
+      });
       // Listeners go on before any await: frames that arrive while the session is being
       // looked up are queued, not dropped (ws emits them whether or not anyone listens).
       const early: string[] = [];
