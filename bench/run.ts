@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { benchConfigEndpoint } from './config-endpoint.js';
+import { benchSettle } from './settle.js';
 import { measureInitialJs } from './web-bundle.js';
 import { runWsFanout } from './ws-fanout/report.js';
 
@@ -8,7 +9,8 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, ws-fanout); ws-fanout's flags: ws-fanout/report.ts.
+ * named benchmarks (config-endpoint, web-bundle, ws-fanout, settle); ws-fanout's flags:
+ * ws-fanout/report.ts; settle reads BENCH_SETTLE_* (settle.ts) and needs PostgreSQL.
  */
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -22,7 +24,7 @@ const flags = new Map(
       return [k ?? '', v ?? 'true'] as const;
     }),
 );
-const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout'] as const;
+const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout', 'settle'] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
   if (!(ALL as readonly string[]).includes(n))
@@ -59,3 +61,16 @@ if (selected.has('web-bundle')) {
 }
 
 if (selected.has('ws-fanout')) await runWsFanout(flags);
+
+if (selected.has('settle')) {
+  const r = await benchSettle();
+  const ms = (xs: number[]) => xs.map((x) => fmt(x)).join(', ');
+  console.log(
+    '| settle | orders | batch × workers | subject ms (runs) | anchor ms (runs) | subject / anchor |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| 10,000 orders expiring together vs raw set-based SQL | ${fmt(r.orders)} | ${r.batch} × ${r.workers} | ${fmt(r.subjectMedianMs)} (${ms(r.subjectMs)}) | ${fmt(r.anchorMedianMs)} (${ms(r.anchorMs)}) | ${fmt(r.ratio, 2)} |`,
+  );
+  console.log('');
+}
