@@ -113,6 +113,15 @@ describe('fixed-time trading API', () => {
       expect(res.json(), JSON.stringify(body)).toMatchObject({ code, ...(msg ? { msg } : {}) });
     }
     expect((await buy(u.token, order, null)).json().code).toBe(1008);
+    // A product the operator closed takes no orders.
+    await t.database.db.execute(
+      sql`update product set trading_state = 'closed' where symbol = 'XAU/USD'`,
+    );
+    await tick('XAU/USD', 265_000n);
+    expect((await buy(u.token, { ...order, symbol: 'XAU/USD' })).json()).toMatchObject({
+      code: 4003,
+      msg: 'This product is closed for trading',
+    });
     // A stale feed (no tick for 5 s) takes no orders.
     clock.advance(5_001);
     expect((await buy(u.token, order)).json()).toMatchObject({ code: 4002 });
