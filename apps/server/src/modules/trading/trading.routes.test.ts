@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { queryRows } from '../../db/client.js';
 import { creditFromEquity } from '../../test/fixtures.js';
 import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
@@ -455,5 +457,87 @@ describe('responsible trading limits', () => {
       payload: { dailyLossMoney: '', dailyTrades: '', reminderMinutes: '' },
     });
     expect(cleared.json().data).toMatchObject({ dailyLossMoney: null, dailyTrades: null });
+  });
+});
+
+describe('trading pushes on the private channels', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-11-21T08:00:00Z'));
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('sends the order and the balance it left when an order is placed and when it settles', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'pushed1', password: 'Secret123', repassword: 'Secret123' },
+    });
+    const token = reg.json().data.token as string;
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where username = 'pushed1'`,
+    );
+    await creditFromEquity(t.database.db, BigInt(row?.id ?? 0), 'money', 1_000_00n);
+    const port = (t.app.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws?uid=1&timestamp=1&token=${token}`);
+    const messages: { ch?: string; event?: string; data?: Record<string, unknown> }[] = [];
+    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ event: 'sub', data: { ch: 'orders' } }));
+    ws.send(JSON.stringify({ event: 'sub', data: { ch: 'balance' } }));
+    ws.send(JSON.stringify({ event: 'heart' }));
+    const until = async (check: () => boolean) => {
+      const end = Date.now() + 5_000;
+      while (!check()) {
+        if (Date.now() > end) throw new Error(JSON.stringify(messages));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until(() => messages.some((m) => m.event === 'ping'));
+
+    const at = () => clock.now().getTime();
+    await t.app.services.market.recordTick('BTC/USDT', at(), 9_700_000n, 2);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/buy',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'push-test-000001' },
+      payload: {
+        symbol: 'BTC/USDT',
+        direction: 'down',
+        amount: '100.00',
+        currency: 'money',
+        period: 30,
+      },
+    });
+    expect(placed.json().code).toBe(0);
+    await until(() => messages.filter((m) => m.ch === 'balance').length >= 1);
+    expect(messages).toContainEqual({
+      ch: 'orders',
+      data: expect.objectContaining({ status: 'open' }),
+    });
+    expect(messages).toContainEqual({
+      ch: 'balance',
+      data: { currency: 'money', available: '900.00', inOrder: '100.00' },
+    });
+
+    clock.advance(20_000);
+    await t.app.services.market.recordTick('BTC/USDT', at(), 9_600_000n, 2);
+    clock.advance(10_001);
+    await t.app.services.market.recordTick('BTC/USDT', at(), 9_650_000n, 2);
+    await t.app.services.trading.settleDue();
+    await until(() => messages.filter((m) => m.ch === 'balance').length >= 2);
+    // down and the exit (96000.00) is below the strike: 100.00 × 1.80 = 180.00 back.
+    expect(messages).toContainEqual({
+      ch: 'orders',
+      data: expect.objectContaining({ status: 'won', payout: '180.00' }),
+    });
+    expect(messages.filter((m) => m.ch === 'balance').at(-1)).toEqual({
+      ch: 'balance',
+      data: { currency: 'money', available: '1080.00', inOrder: '0.00' },
+    });
+    ws.close();
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { runIdempotent } from '../ledger/idempotency.js';
-import type { LedgerService, PostingSpec } from '../ledger/ledger.service.js';
+import type { LedgerService, PostedJournal, PostingSpec } from '../ledger/ledger.service.js';
 import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js';
 import type { Bus } from '../realtime/bus.js';
 import { DEFAULT_PERIODS } from './periods.seed.js';
@@ -168,16 +168,33 @@ export function createTradingService(deps: {
   }
 
   /** Publishes the order's new state and the user's balances, after the commit. */
-  function publish(order: Order, userId: bigint) {
+  /**
+   * Pushes the order's new state and the balance it left on the user's private channels, after
+   * the commit. `balances` are the journal's new balances when known (not on a replay).
+   */
+  function publish(order: Order, userId: bigint, balances?: PostedJournal['balances']) {
     deps.bus?.publish(`user.${userId}.orders`, order);
-    deps.bus?.publish(`user.${userId}.balance`, { currency: order.currency });
+    const currency = order.currency;
+    const of = (purpose: string) =>
+      balances?.findLast((b) => b.currency === currency && b.purpose === purpose)?.balanceMinor;
+    const available = of('available');
+    const inOrder = of('in_order');
+    deps.bus?.publish(`user.${userId}.balance`, {
+      currency,
+      ...(available === undefined ? {} : { available: formatAmount(available, currency) }),
+      ...(inOrder === undefined ? {} : { inOrder: formatAmount(inOrder, currency) }),
+    });
   }
 
   /**
    * Settles a claimed batch in a fixed number of statements: outcomes decided here, one bulk
    * ledger posting, one bulk order update. Returns the settled rows.
    */
-  async function settleBatch(tx: Db, due: readonly DueOrder[], at: number): Promise<OrderRow[]> {
+  async function settleBatch(
+    tx: Db,
+    due: readonly DueOrder[],
+    at: number,
+  ): Promise<{ rows: OrderRow[]; balances: Map<bigint, PostedJournal['balances']> }> {
     const decided = due.map(({ order, exit }) => {
       // A tick inside the window: after the strike, at or before expiry.
       const inside = exit && exit.id > order.strikeTickId ? exit : undefined;
@@ -214,7 +231,11 @@ export function createTradingService(deps: {
     );
     // The rows were claimed FOR UPDATE: all of them must have settled, or roll back.
     if (rows.length !== due.length) throw new Error('settlement lost claimed orders');
-    return rows;
+    // Each order's journal, to push the balance it left (later journals of a user come later).
+    const balances = new Map(
+      decided.map(({ order }, i) => [order.id, journals[i]?.balances ?? []]),
+    );
+    return { rows, balances };
   }
 
   /**
@@ -336,6 +357,7 @@ export function createTradingService(deps: {
       const stake = parsed.minor;
       const { symbol, direction, currency } = req;
       const body = { symbol, direction, currency, amount: stake, period: req.period };
+      let balances: PostedJournal['balances'] | undefined;
       const order = await db.transaction((tx) =>
         runIdempotent(
           tx,
@@ -358,6 +380,7 @@ export function createTradingService(deps: {
                 { account: { userId, currency, purpose: 'in_order' }, amountMinor: stake },
               ],
             });
+            balances = journal.balances;
             const row = await r.insertOrder({
               id,
               userId,
@@ -379,7 +402,7 @@ export function createTradingService(deps: {
           },
         ),
       );
-      publish(order, userId);
+      publish(order, userId, balances);
       return order;
     },
 
@@ -394,12 +417,14 @@ export function createTradingService(deps: {
         const due = await createTradingRepository(tx).claimDue(at, SETTLE_FINAL_AFTER_MS, batch);
         return settleBatch(tx, due, at);
       });
-      if (settled.length > 0 && deps.bus) {
+      if (settled.rows.length > 0 && deps.bus) {
         const n = await names('en-US');
-        for (const row of settled)
-          publish(toOrder(row, n.get(row.symbol) ?? row.symbol, at), row.userId);
+        for (const row of [...settled.rows].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+          const order = toOrder(row, n.get(row.symbol) ?? row.symbol, at);
+          publish(order, row.userId, settled.balances.get(row.id));
+        }
       }
-      return settled.length;
+      return settled.rows.length;
     },
 
     async openOrders(userId: bigint, symbol: string | undefined, locale: LocaleKey) {
