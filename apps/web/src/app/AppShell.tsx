@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useTradeReminder } from '@/features/trade/hooks/useTradeReminder';
+import { api } from './api';
 import { AppRoutes } from './AppRoutes';
 import { ConfigGate, useConfig } from './config';
 import { useDismissOverlaysOnNavigate } from './navigation';
@@ -24,6 +26,7 @@ function useDisabledAccountRedirect(): void {
 
 function ConfiguredApp() {
   useDisabledAccountRedirect();
+  useTradeReminder(api, useSession().user?.username);
   useEffect(() => {
     // After the first page has painted, so the tab chunks never delay it.
     const timer = setTimeout(prefetchTabPages, 0);

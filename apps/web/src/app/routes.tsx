@@ -48,6 +48,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   { page: 'theme', Component: lazy(() => import('@/pages/user/setting/ThemePage')) },
   { page: 'bindCards', Component: lazy(() => import('@/pages/user/setting/BindCardsPage')) },
+  {
+    page: 'tradeLimits',
+    Component: lazy(() => import('@/pages/user/setting/TradeLimitsPage')),
+  },
   { page: 'findPassword', Component: lazy(() => import('@/pages/user/FindPasswordPage')) },
   { page: 'register', Component: lazy(() => import('@/pages/user/RegisterPage')) },
   { page: 'login', Component: lazy(() => import('@/pages/user/LoginPage')) },

@@ -50,3 +50,25 @@ export function MarketStreamProvider({ children }: { children: ReactNode }) {
   useSocketSession();
   return <MarketStreamContext value={marketStream}>{children}</MarketStreamContext>;
 }
+
+/**
+ * Calls `listener` with each message of the signed-in user's private channel `ch` (`orders`,
+ * `balance`) until the returned function is called. It shares the app's one socket; the
+ * subscription is sent again after every reconnect, including the one that follows signing in.
+ */
+export function watchUserChannel(
+  ch: 'orders' | 'balance',
+  listener: (data: unknown) => void,
+): () => void {
+  const socket = socketClient();
+  const off = socket.subscribe(
+    'sub',
+    { ch },
+    (msg) => {
+      listener(msg.data);
+    },
+    (name) => name === ch,
+  );
+  socket.connect();
+  return off;
+}

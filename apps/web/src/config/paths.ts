@@ -27,6 +27,8 @@ export const PATHS = {
   theme: '/app/pages/user/setting/theme',
   colorPickerDialog: '/app/pages/user/setting/dialog/colorPickerDialog',
   bindCards: '/app/pages/user/setting/bindCards',
+  /** Not in SPEC §2: the responsible-trading limits and reminder (docs/trading-rules.md). */
+  tradeLimits: '/app/pages/user/setting/tradeLimits',
   findPassword: FIND_PASSWORD_PATH,
   register: REGISTER_PATH,
   login: LOGIN_PATH,

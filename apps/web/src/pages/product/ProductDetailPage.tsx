@@ -113,7 +113,7 @@ function ProductView({ product }: { product: MarketProduct }) {
   };
 
   const buy = (direction: Direction) => {
-    // The order confirmation (the next issue) takes the product and the direction from here.
+    // The order dialog takes the product and the direction; the ticket and confirmation follow.
     openDialog(`${PATHS.orderDialog}?symbol=${encodeURIComponent(symbol)}&direction=${direction}`);
   };
 

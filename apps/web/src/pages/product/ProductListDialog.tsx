@@ -1,5 +1,6 @@
 import { DotLoading } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '@/app/api';
@@ -9,6 +10,7 @@ import { RetryState } from '@/components/RetryState';
 import { RouteDialog } from '@/components/RouteDialog';
 import { ProductList } from '@/features/market/components/ProductList';
 import { useProducts } from '@/features/market/hooks/useProducts';
+import { tradeSymbol } from '@/features/trade/productChoice';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
 import styles from './ProductListDialog.module.css';
@@ -16,17 +18,46 @@ import styles from './ProductListDialog.module.css';
 /**
  * Every product with its live price. Picking one opens its detail page in place of the dialog
  * (the history entry is replaced), so the product on screen switches. The `id` query names the
- * product on screen, marked in the list.
+ * product on screen, marked in the list. Opened from the Trade tab (`from=trade`), picking one
+ * makes it the Trade tab's product instead, and the dialog closes back to the tab.
  */
 export default function ProductListDialog() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const fromTrade = params.get('from') === 'trade';
   return (
     <RouteDialog title={t('pages.productListDialog.title')}>
-      <MarketStreamProvider>
-        <Products />
-      </MarketStreamProvider>
+      {(close) => (
+        <MarketStreamProvider>
+          {fromTrade ? (
+            <div
+              onClickCapture={(event) => {
+                pickForTrade(event, close);
+              }}
+            >
+              <Products />
+            </div>
+          ) : (
+            <Products />
+          )}
+        </MarketStreamProvider>
+      )}
     </RouteDialog>
   );
+}
+
+/**
+ * A tap on a product's row, taken before its link to the detail page sees it: the symbol
+ * becomes the Trade tab's product and the dialog closes, which goes back to the tab.
+ */
+function pickForTrade(event: MouseEvent, close: () => void): void {
+  if (!(event.target instanceof Element)) return;
+  const symbol = event.target.closest<HTMLElement>('[data-symbol]')?.dataset.symbol;
+  if (symbol === undefined) return;
+  event.preventDefault();
+  event.stopPropagation();
+  tradeSymbol.set(symbol);
+  close();
 }
 
 function Products() {

@@ -1,15 +1,234 @@
+import type { Order } from '@ampere/contract';
+import { DotLoading, InfiniteScroll, Popup } from 'antd-mobile';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '@/app/api';
 import { EmptyState } from '@/components/EmptyState';
 import { RecordTabs } from '@/components/RecordTabs';
+import { RetryState } from '@/components/RetryState';
+import { PATHS } from '@/config/paths';
+import { OrderCard } from '@/features/trade/components/OrderCard';
+import { ReceiptView } from '@/features/trade/components/ReceiptView';
+import type { VerifyState } from '@/features/trade/components/ReceiptView';
+import { RulesSheet } from '@/features/trade/components/RulesSheet';
+import { useClock } from '@/features/trade/hooks/useClock';
+import {
+  useClosedOrders,
+  useOpenOrders,
+  useOrderSync,
+  useReceipt,
+} from '@/features/trade/hooks/useTrade';
+import { useOpenDialog } from '@/hooks/useAppNavigate';
+import { errorText } from '@/i18n/errorText';
+import { LiveOrderCard } from '@/pages/trade/LiveOrderCard';
+import { TradeStreams } from '@/pages/trade/TradeStreams';
+import styles from './OrderRecordsPage.module.css';
 
 /** SPEC §4: trade orders are Trading until they settle, then Closed. */
 const STATUSES = ['trading', 'closed'] as const;
 
+/**
+ * Order records (SPEC §2 /app/pages/user/order/index): the orders still trading with their live
+ * price and countdown, and the closed ones, newest first, a page at a time. An open order opens
+ * its countdown; a closed one its receipt, which can be verified against the tick chain.
+ */
 export default function OrderRecordsPage() {
   const { t } = useTranslation();
+  const [receiptOf, setReceiptOf] = useState<string>();
+  const [receiptOpen, setReceiptOpen] = useState(false);
+  const openReceipt = useCallback((order: Order) => {
+    setReceiptOf(order.id);
+    setReceiptOpen(true);
+  }, []);
   return (
-    <RecordTabs tabs={STATUSES.map((key) => ({ key, title: t(`trade.status.${key}`) }))}>
-      {() => <EmptyState message={t('trade.noOrders')} />}
-    </RecordTabs>
+    <TradeStreams>
+      <Sync />
+      <RecordTabs tabs={STATUSES.map((key) => ({ key, title: t(`trade.status.${key}`) }))}>
+        {(active) => (active === 'trading' ? <Trading /> : <Closed onOpen={openReceipt} />)}
+      </RecordTabs>
+      <ReceiptSheet
+        id={receiptOf}
+        visible={receiptOpen}
+        onClose={() => {
+          setReceiptOpen(false);
+        }}
+      />
+    </TradeStreams>
+  );
+}
+
+/** Pushed orders move between the tabs while the page is open. */
+function Sync() {
+  useOrderSync();
+  return null;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.loading} role="status" aria-label={t('common.loading')}>
+      <DotLoading color="primary" />
+    </div>
+  );
+}
+
+function Trading() {
+  const { t } = useTranslation();
+  const orders = useOpenOrders(api);
+  const openDialog = useOpenDialog();
+  const open = useCallback(
+    (order: Order) => {
+      openDialog(`${PATHS.orderDialog}?id=${order.id}`);
+    },
+    [openDialog],
+  );
+  const nowMs = useClock((orders.data?.length ?? 0) > 0);
+  if (orders.isPending) return <Loading />;
+  if (orders.isError) {
+    return (
+      <RetryState
+        message={errorText(orders.error, t, { fallback: 'loading_failed' })}
+        onRetry={() => void orders.refetch()}
+      />
+    );
+  }
+  if (orders.data.length === 0) return <EmptyState message={t('trade.noOpenOrders')} />;
+  return (
+    <ul className={styles.list} aria-label={t('trade.status.trading')}>
+      {orders.data.map((timed) => (
+        <LiveOrderCard key={timed.order.id} timed={timed} nowMs={nowMs} onOpen={open} />
+      ))}
+    </ul>
+  );
+}
+
+function Closed({ onOpen }: { onOpen: (order: Order) => void }) {
+  const { t } = useTranslation();
+  const query = useClosedOrders(api);
+  // A failed next page keeps the rows already shown; only a failed first load replaces them.
+  if (query.data === undefined) {
+    return query.isError ? (
+      <RetryState
+        message={errorText(query.error, t, { fallback: 'loading_failed' })}
+        onRetry={() => void query.refetch()}
+      />
+    ) : (
+      <Loading />
+    );
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyState message={t('trade.noClosedOrders')} />;
+  return (
+    <>
+      <ul className={styles.list} aria-label={t('trade.status.closed')}>
+        {items.map((order) => (
+          <OrderCard key={order.id} order={order} onOpen={onOpen} />
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={query.hasNextPage}
+        loadMore={async () => {
+          await query.fetchNextPage({ throwOnError: true });
+        }}
+      >
+        {(more, failed, retry) => (
+          <div className={styles.status}>
+            {failed ? (
+              <>
+                {t('records.loadMoreFailed')}
+                <button type="button" className={styles.retry} onClick={retry}>
+                  {t('common.retry')}
+                </button>
+              </>
+            ) : more ? (
+              <>
+                {t('common.loading')}
+                <DotLoading />
+              </>
+            ) : (
+              t('records.end')
+            )}
+          </div>
+        )}
+      </InfiniteScroll>
+    </>
+  );
+}
+
+interface ReceiptSheetProps {
+  id: string | undefined;
+  visible: boolean;
+  onClose: () => void;
+}
+
+function ReceiptSheet({ id, visible, onClose }: ReceiptSheetProps) {
+  const { t } = useTranslation();
+  const [rulesOpen, setRulesOpen] = useState(false);
+  return (
+    <>
+      <Popup
+        visible={visible}
+        onMaskClick={onClose}
+        onClose={onClose}
+        showCloseButton
+        bodyClassName={styles.sheet}
+        destroyOnClose
+      >
+        <div className={styles.sheetBody} role="dialog" aria-label={t('trade.receipt.title')}>
+          <h2 className={styles.sheetTitle}>{t('trade.receipt.title')}</h2>
+          <div className={styles.sheetScroll}>
+            {id !== undefined && (
+              <Receipt
+                key={id}
+                id={id}
+                onHowTo={() => {
+                  setRulesOpen(true);
+                }}
+              />
+            )}
+          </div>
+        </div>
+      </Popup>
+      <RulesSheet
+        visible={rulesOpen}
+        focus="check"
+        onClose={() => {
+          setRulesOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+function Receipt({ id, onHowTo }: { id: string; onHowTo: () => void }) {
+  const { t } = useTranslation();
+  const receipt = useReceipt(api, id);
+  const [verify, setVerify] = useState<VerifyState>({ state: 'idle' });
+  if (receipt.isPending) return <Loading />;
+  if (receipt.isError) {
+    return (
+      <RetryState
+        message={errorText(receipt.error, t, { fallback: 'loading_failed' })}
+        onRetry={() => void receipt.refetch()}
+      />
+    );
+  }
+  return (
+    <ReceiptView
+      receipt={receipt.data}
+      verify={verify}
+      onHowTo={onHowTo}
+      onVerify={() => {
+        // Asks the server to walk the chain again, now, rather than showing the first answer.
+        setVerify({ state: 'checking' });
+        void receipt.refetch().then((result) => {
+          setVerify(
+            result.isSuccess
+              ? { state: 'done', result: result.data.verification }
+              : { state: 'error', message: errorText(result.error, t) },
+          );
+        });
+      }}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { Button, List, Modal, Toast } from 'antd-mobile';
 import {
   BankcardOutline,
   GlobalOutline,
+  HistogramOutline,
   KeyOutline,
   LockOutline,
   SetOutline,
@@ -85,6 +86,11 @@ export default function SettingPage() {
           onClick={go(PATHS.theme)}
         >
           {t('pages.theme.title')}
+        </List.Item>
+      </List>
+      <List header={t('setting.trading')} mode="card">
+        <List.Item prefix={<HistogramOutline />} onClick={go(PATHS.tradeLimits)}>
+          {t('pages.tradeLimits.title')}
         </List.Item>
       </List>
       <List header={t('setting.security')} mode="card">

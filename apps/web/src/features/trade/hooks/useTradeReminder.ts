@@ -1,0 +1,46 @@
+import { Modal } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { PATHS } from '@/config/paths';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
+import type { Api } from '@/lib/request';
+
+/**
+ * Runs the responsible-trading reminder (reminder.tsx) while a user is signed in. Mounted once
+ * for the whole app; the reminder itself is a separate chunk, fetched after sign-in, so the first
+ * page never waits for it.
+ */
+export function useTradeReminder(api: Api, username: string | undefined): void {
+  const navigate = useAppNavigate();
+
+  // The navigate function changes with every page; the reminder must not restart with it.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  useEffect(() => {
+    if (username === undefined || username === '') return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import('../reminder')
+      .then(({ runReminder }) => {
+        if (cancelled) return;
+        stop = runReminder({
+          api,
+          user: username,
+          showModal: Modal.show,
+          openLimits: () => {
+            navigateRef.current(PATHS.tradeLimits);
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        // The app works without the reminder; a failed chunk load is reported, not fatal.
+        console.warn('[reminder] could not start', error);
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [api, username]);
+}
