@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, phoneContext } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { usePhones } from '../support/phones.js';
 import {
   PASSWORD,
   expectNoConsoleErrors,
@@ -84,20 +84,7 @@ const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^\\*?\\s*${escapeRegExp(label)}\\s*\\*?$`));
 
 describe('accounts', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  async function phone(): Promise<Page> {
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
+  const { phone, errors, contexts } = usePhones({ keepBetweenTests: true });
 
   // One story told in order: the inviter's share page feeds the invitee's registration.
   let inviter: Page;
@@ -107,13 +94,8 @@ describe('accounts', () => {
   let username = '';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     inviter = await phone();
     invitee = await phone();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser.close();
   });
 
   it('shows the inviter a QR code of the invite link, and copies code and link', async () => {

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { usePhones } from '../support/phones.js';
 import { expectNoConsoleErrors, open, shot, signUp, waitForRoute } from '../support/app.js';
-import { launchBrowser, phoneContext } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -56,29 +56,7 @@ async function shotBoth(page: Page, name: string) {
 }
 
 describe('markets', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  async function phone(): Promise<Page> {
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    errors = [];
-  });
+  const { phone, errors } = usePhones();
 
   it('lists products with live prices, searches them and keeps favourites', async () => {
     const page = await phone();

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   expectNoConsoleErrors,
   expectTitle,
@@ -8,8 +8,8 @@ import {
   signUp,
   waitForRoute,
 } from '../support/app.js';
-import { launchBrowser, phoneContext } from '../support/browser.js';
 import { credit } from '../support/ops.js';
+import { usePhones } from '../support/phones.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -67,29 +67,7 @@ const RESULT_AMOUNT: Record<string, string> = {
 };
 
 describe('trading', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  async function phone(): Promise<Page> {
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    errors = [];
-  });
+  const { phone, errors } = usePhones();
 
   it(
     'buys from the Trade tab, follows the order to its result, and verifies its receipt',

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { expectNoConsoleErrors, open, shot, signUp, title, waitForRoute } from '../support/app.js';
-import { launchBrowser, phoneContext } from '../support/browser.js';
-import type { PhoneOptions } from '../support/browser.js';
 import { credit } from '../support/ops.js';
+import { usePhones } from '../support/phones.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -66,29 +65,7 @@ const totalOf = (page: Page, currency: 'money' | 'usdt', name: string) =>
   page.getByTestId(`balance-${currency}`).getByLabel(`Total ${name}`);
 
 describe('wallet', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  async function phone(opts: PhoneOptions = {}): Promise<Page> {
-    const context = await phoneContext(browser, opts);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    errors = [];
-  });
+  const { phone, errors } = usePhones();
 
   it('shows a new user zero balances and no history, then an ops credit everywhere', async () => {
     const page = await phone();
