@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { benchConfigEndpoint } from './config-endpoint.js';
+import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchSettle } from './settle.js';
 import { measureInitialJs } from './web-bundle.js';
 import { runWsFanout } from './ws-fanout/report.js';
@@ -9,8 +10,9 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, ws-fanout, settle); ws-fanout's flags:
- * ws-fanout/report.ts; settle reads BENCH_SETTLE_* (settle.ts) and needs PostgreSQL.
+ * named benchmarks (config-endpoint, web-bundle, ws-fanout, place-order, settle); ws-fanout's
+ * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
+ * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts).
  */
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -24,7 +26,7 @@ const flags = new Map(
       return [k ?? '', v ?? 'true'] as const;
     }),
 );
-const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout', 'settle'] as const;
+const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout', 'place-order', 'settle'] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
   if (!(ALL as readonly string[]).includes(n))
@@ -61,6 +63,11 @@ if (selected.has('web-bundle')) {
 }
 
 if (selected.has('ws-fanout')) await runWsFanout(flags);
+
+if (selected.has('place-order')) {
+  console.log(placeOrderReport(await benchPlaceOrder()));
+  console.log('');
+}
 
 if (selected.has('settle')) {
   const r = await benchSettle();

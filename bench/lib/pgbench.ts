@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoadResult } from './load.js';
+import { pgConnectionArgs } from './postgres.js';
+
+export interface PgbenchResult extends LoadResult {
+  /** pgbench's own figure: transactions per second, excluding connection set-up. */
+  tps: number;
+  failed: number;
+  /** The command, for the record. */
+  command: string;
+  pid: number | undefined;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Runs a pgbench custom script (`-n -M prepared` unless told otherwise, `clients` connections on `threads` threads)
+ * for `durationMs` (whole seconds) and reads back tps plus per-transaction latencies (from
+ * pgbench's transaction log, so p50/p99 are computed the same way as for the HTTP loads).
+ */
+export async function runPgbench(opts: {
+  database: string;
+  script: string;
+  clients: number;
+  threads: number;
+  durationMs: number;
+  vars?: Record<string, string | number>;
+  /** `prepared` (default): parse and plan once per connection; `extended`: unnamed statements. */
+  mode?: 'prepared' | 'extended';
+  onSpawn?: (pid: number | undefined) => void;
+}): Promise<PgbenchResult> {
+  const seconds = Math.max(1, Math.round(opts.durationMs / 1000));
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-pgbench-'));
+  const args = [
+    ...pgConnectionArgs(),
+    '-n',
+    '-M',
+    opts.mode ?? 'prepared',
+    '-c',
+    String(opts.clients),
+    '-j',
+    String(opts.threads),
+    '-T',
+    String(seconds),
+    '-f',
+    opts.script,
+    ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
+    '-l',
+    '--log-prefix',
+    path.join(logDir, 'tx'),
+    opts.database,
+  ];
+  const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  opts.onSpawn?.(child.pid);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`pgbench exited with ${code}: ${stderr.slice(-2000)}`);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
+  const processed = Number(
+    /number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0,
+  );
+  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+  // Log lines: client_id transaction_no latency_us script_no epoch_s epoch_us
+  const latencies: number[] = [];
+  for (const file of fs.readdirSync(logDir)) {
+    for (const line of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+      const us = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(us)) latencies.push(us / 1000);
+    }
+  }
+  fs.rmSync(logDir, { recursive: true, force: true });
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: processed,
+    errors: failed,
+    durationMs: seconds * 1000,
+    reqPerS: tps,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    tps,
+    failed,
+    command: `pgbench ${args.slice(0, -4).join(' ')} ${opts.database}`,
+    pid: child.pid,
+  };
+}

@@ -1,0 +1,691 @@
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCpuSampler, type CpuReport } from './lib/cpu.js';
+import type { LoadResult } from './lib/load.js';
+import { runPaced, type PacedResult } from './lib/paced.js';
+import { runPgbench, type PgbenchResult } from './lib/pgbench.js';
+import { createDatabase, databaseUrl, dropDatabase, psql } from './lib/postgres.js';
+import { startProcess } from './lib/process.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+const SCRIPT = path.join(ROOT, 'bench', 'anchors', 'place-order.sql');
+
+export interface PlaceOrderOptions {
+  /** Users seeded with a session and a balance (the distinct-user phases draw from them). */
+  users: number;
+  connections: number;
+  warmupMs: number;
+  durationMs: number;
+  pgbenchThreads: number;
+  /** After the measured phases: one more distinct-user run under `node --cpu-prof`. */
+  profile: boolean;
+  /** Where to keep that run's `.cpuprofile` (default: a temporary directory, removed). */
+  profileDir: string | undefined;
+  /** Keep the database afterwards (its name is in the result). */
+  keepDatabase: boolean;
+}
+
+export const PLACE_ORDER_DEFAULTS: PlaceOrderOptions = {
+  users: 2_000,
+  connections: 50,
+  warmupMs: 2_000,
+  durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
+  pgbenchThreads: 2,
+  profile: process.env.BENCH_PROFILE === '1' || Boolean(process.env.BENCH_PROFILE_DIR),
+  profileDir: process.env.BENCH_PROFILE_DIR,
+  keepDatabase: false,
+};
+
+/** The order every request places: the smallest CNY stake on BTC/USDT for 600 s. */
+const ORDER_BODY = 'symbol=BTC%2FUSDT&direction=up&amount=10&currency=money&period=600';
+/** Balances large enough for every order of the run (CNY minor units: 1,000,000 / 100,000,000 CNY). */
+const USER_CREDIT_MINOR = 100_000_000n;
+const HOT_CREDIT_MINOR = 10_000_000_000n;
+
+export interface PhaseResult extends LoadResult {
+  /** Answers by HTTP status (and `error`/`timeout` for transport failures). */
+  statuses: Record<string, number>;
+  /** Rows added to trade_order during the phase: every 2xx is one, a cut-off request may be. */
+  ordersWritten: number;
+  /** Requests still unanswered when the phase ended (the client closes their sockets). */
+  cutOff: number;
+  cpu: CpuReport;
+}
+
+export interface ProfileLine {
+  frame: string;
+  selfPct: number;
+}
+
+export interface PlaceOrderResult {
+  opts: PlaceOrderOptions;
+  database: string;
+  seedMs: number;
+  hello: PhaseResult;
+  distinct: PhaseResult;
+  hot: PhaseResult;
+  halfRate: PacedResult & { ordersWritten: number; cpu: CpuReport };
+  pgbench: {
+    distinct: PgbenchResult & { cpu: CpuReport };
+    hot: PgbenchResult & { cpu: CpuReport };
+    /** `-M extended`: every statement parsed and planned each time (not an anchor). */
+    extended: PgbenchResult & { cpu: CpuReport };
+  };
+  lowerAnchor: 'hello' | 'pgbench';
+  /** Distinct-user req/s over the lower anchor's req/s (goal ≥ 0.6). */
+  ratio: number;
+  /** Hot-user req/s over pgbench's hot-user tps (same SQL, all on one account). */
+  hotRatio: number;
+  /** Ledger re-checked after the HTTP phases. */
+  checks: {
+    unbalancedJournals: number;
+    balanceMismatches: number;
+    orders: number;
+    /** 2xx answers: each must be an order. */
+    accepted: number;
+    /** Requests cut off at a phase's end: each may be an order. */
+    cutOff: number;
+  };
+  /** The same after the pgbench runs: each transaction must have written one order. */
+  anchorChecks: {
+    unbalancedJournals: number;
+    balanceMismatches: number;
+    orders: number;
+    transactions: number;
+  };
+  profile?: { areas: ProfileLine[]; functions: ProfileLine[]; reqPerS: number };
+}
+
+/** The token the seed gives user `id` a session for (the same rule is in place-order.sql). */
+export const tokenOf = (id: number) => `b${String(id).padStart(42, '0')}`;
+
+/**
+ * trade_order's row count once it stops changing: a closed loop stops with up to one request per
+ * connection in flight, which the server still commits after the client has gone.
+ */
+async function ordersCount(database: string): Promise<number> {
+  let last = Number(psql(database, 'select count(*) from trade_order;'));
+  for (let i = 0; i < 25; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = Number(psql(database, 'select count(*) from trade_order;'));
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * Seeds `users` users the way the service would leave them, in a few set-based statements:
+ * app_user rows (sharing the password hash of the user registered through the API), their eight
+ * ledger accounts, a live session each with a known token (the hot user too, for pgbench), and
+ * one balanced adjustment journal each crediting `available` from house equity (what
+ * `npm run ops -- credit` posts, without its audit-log line). Returns the seeded id range.
+ */
+export function seed(database: string, hotId: number, users: number): { min: number; max: number } {
+  const ids = psql(
+    database,
+    `
+begin;
+insert into app_user (uid, username, password_hash, invite_code)
+  select 1000000 + g, 'po' || g, (select password_hash from app_user where id = ${hotId}),
+         'Z' || lpad(g::text, 7, '0')
+    from generate_series(1, ${users}) g;
+insert into ledger_account (user_id, currency, purpose)
+  select u.id, c, p
+    from app_user u
+   cross join unnest(array['money', 'usdt']) c
+   cross join unnest(array['available', 'in_order', 'earn_principal', 'withdraw_hold']) p
+   where u.id <> ${hotId}
+   order by u.id, c, p;
+insert into user_session (user_id, token_hash, expires_at, ip, user_agent)
+  select id, encode(sha256(convert_to('b' || lpad(id::text, 42, '0'), 'UTF8')), 'hex'),
+         now() + interval '7 days', '127.0.0.1', 'bench/place-order'
+    from app_user;
+with j as (
+  insert into ledger_journal (kind, actor, user_id, memo)
+  select 'adjustment_credit', 'bench:seed', id, 'bench/place-order balance' from app_user order by id
+  returning id, user_id
+), a as (
+  update ledger_account la
+     set balance_minor = la.balance_minor
+       + case when la.user_id = ${hotId} then ${HOT_CREDIT_MINOR} else ${USER_CREDIT_MINOR} end
+    from j
+   where la.user_id = j.user_id and la.currency = 'money' and la.purpose = 'available'
+  returning la.id, la.user_id, la.balance_minor
+)
+insert into ledger_posting (journal_id, account_id, currency, amount_minor, balance_after_minor)
+select j.id, a.id, 'money', a.balance_minor, a.balance_minor from j join a using (user_id)
+union all
+select j.id,
+       (select id from ledger_account where user_id is null and currency = 'money' and purpose = 'house_equity'),
+       'money',
+       -(case when j.user_id = ${hotId} then ${HOT_CREDIT_MINOR} else ${USER_CREDIT_MINOR} end),
+       null
+  from j;
+commit;
+analyze;
+select min(id) || ' ' || max(id) from app_user where id <> ${hotId};
+`,
+  );
+  const [min, max] = ids.split(' ').map(Number);
+  if (min === undefined || max === undefined || max - min + 1 !== users)
+    throw new Error(`seeded ids ${ids}, expected ${users} users`);
+  return { min, max };
+}
+
+/** The ledger's own invariants (the reconciliation job's queries, reduced to counts). */
+function ledgerChecks(database: string) {
+  const [unbalanced, mismatches, orders] = psql(
+    database,
+    `
+select count(*) from (select journal_id from ledger_posting group by journal_id, currency
+                       having sum(amount_minor) <> 0) x;
+select count(*) from ledger_account a
+  left join (select account_id, sum(amount_minor) as total from ledger_posting group by account_id) p
+    on p.account_id = a.id
+ where a.user_id is not null and a.balance_minor <> coalesce(p.total, 0);
+select count(*) from trade_order;
+`,
+  )
+    .split('\n')
+    .map(Number);
+  return {
+    unbalancedJournals: unbalanced ?? -1,
+    balanceMismatches: mismatches ?? -1,
+    orders: orders ?? -1,
+  };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * A closed loop with autocannon: `connections` keep-alive sockets, each sending its next request
+ * as soon as the answer arrives. Latencies are taken from autocannon's per-response event (exact,
+ * not its 1 ms histogram) and summarised like lib/load.ts does.
+ */
+async function cannon(opts: {
+  url: string;
+  connections: number;
+  durationMs: number;
+  requests?: autocannon.Request[];
+}): Promise<Omit<PhaseResult, 'ordersWritten' | 'cpu'>> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.durationMs / 1000,
+        ...(opts.requests ? { requests: opts.requests } : {}),
+      },
+      (error: unknown, r: autocannon.Result) => {
+        if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
+        else resolve(r);
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+  const durationMs = performance.now() - started;
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[code] = count ?? 0;
+  if (result.errors - result.timeouts > 0) statuses.error = result.errors - result.timeouts;
+  if (result.timeouts > 0) statuses.timeout = result.timeouts;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    errors: result.non2xx + result.errors,
+    durationMs,
+    reqPerS: (latencies.length / durationMs) * 1000,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    statuses,
+    cutOff: Math.max(0, result.requests.sent - result['2xx'] - result.non2xx - result.errors),
+  };
+}
+
+/** Self time by area and by function over the `.cpuprofile` files in `dir`, % of all samples. */
+function summariseProfile(
+  dir: string,
+  top = 20,
+): { areas: ProfileLine[]; functions: ProfileLine[] } {
+  interface CpuProfile {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples: number[];
+  }
+  const areaOf = (fn: string, url: string) => {
+    if (!url) return fn.startsWith('(') ? fn : 'native (syscalls, bindings)';
+    if (url.includes('node_modules/pg') || url.includes('node_modules/postgres-'))
+      return 'pg driver (node-postgres)';
+    if (url.includes('drizzle-orm')) return 'drizzle-orm';
+    if (url.includes('node_modules/zod') || url.includes('fastify-type-provider-zod')) return 'zod';
+    if (/fastify|avvio|find-my-way|light-my-request|pino|@fastify/.test(url))
+      return 'fastify, plugins, pino';
+    if (url.includes('i18next')) return 'i18next';
+    if (url.startsWith('node:')) return 'node core (net, http, streams, crypto)';
+    if (url.includes('/apps/server/') || url.includes('/packages/contract/'))
+      return 'Ampere server code';
+    return 'other';
+  };
+  const shorten = (url: string) => {
+    const nm = url.lastIndexOf('node_modules/');
+    if (nm >= 0) return url.slice(nm + 'node_modules/'.length);
+    const src = url.indexOf('/apps/');
+    return src >= 0 ? url.slice(src + 1) : url.replace(/^file:\/\//, '');
+  };
+  const self = new Map<string, number>();
+  const areas = new Map<string, number>();
+  let total = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    const frames = new Map(
+      profile.nodes.map((n) => {
+        const { functionName, url, lineNumber } = n.callFrame;
+        const where = url ? ` ${shorten(url)}:${lineNumber + 1}` : '';
+        return [
+          n.id,
+          { frame: `${functionName || '(anonymous)'}${where}`, area: areaOf(functionName, url) },
+        ];
+      }),
+    );
+    for (const id of profile.samples) {
+      const f = frames.get(id) ?? { frame: '?', area: 'other' };
+      self.set(f.frame, (self.get(f.frame) ?? 0) + 1);
+      areas.set(f.area, (areas.get(f.area) ?? 0) + 1);
+      total++;
+    }
+  }
+  const lines = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([frame, k]) => ({ frame, selfPct: (k / Math.max(1, total)) * 100 }));
+  return { areas: lines(areas, 20), functions: lines(self, top) };
+}
+
+/**
+ * bench/place-order (issue #6): `POST /api/v1/user/buy` on PostgreSQL, closed loop at 50
+ * connections — distinct users, then one hot user — against two anchors measured in the same
+ * run: a Fastify hello-world on the same Node with the same client, and pgbench running the
+ * request's SQL (bench/anchors/place-order.sql) at the same concurrency on the same data. Then
+ * an open-loop run at half the distinct-user rate for its p99. Goal: ≥ 0.6 × the lower anchor,
+ * p99 ≤ 10 ms at half that rate.
+ */
+export async function benchPlaceOrder(
+  options: Partial<PlaceOrderOptions> = {},
+): Promise<PlaceOrderResult> {
+  const opts = { ...PLACE_ORDER_DEFAULTS, ...options };
+  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} missing: run \`npm run build\` first`);
+  const { connections, durationMs, warmupMs } = opts;
+  const helloPort = 18_911;
+  const appPort = 18_912;
+  const self = process.pid;
+  let serverPid: number | undefined;
+  let pgbenchPid: number | undefined;
+  const database = `ampere_bench_po_${process.pid}`;
+  const sampler = () =>
+    startCpuSampler([
+      { name: 'client', match: (pid) => pid === self },
+      { name: 'server', match: (pid) => pid === serverPid },
+      { name: 'pgbench', match: (pid) => pid === pgbenchPid },
+      {
+        name: 'postgres',
+        // Backends of this database: `postgres: 15/main: postgres <db> 127.0.0.1(…) idle`
+        match: (_pid, cmdline) =>
+          cmdline.startsWith('postgres: ') && cmdline.includes(` postgres ${database} `),
+      },
+    ]);
+
+  // Anchor 1: Fastify hello-world, same Node, same client, same connections.
+  const anchor = await startProcess(
+    process.execPath,
+    [path.join(ROOT, 'bench', 'anchors', 'hello.mjs')],
+    { PORT: String(helloPort) },
+    `http://127.0.0.1:${helloPort}/hello`,
+  );
+  serverPid = anchor.child.pid;
+  let hello: PhaseResult;
+  try {
+    const url = `http://127.0.0.1:${helloPort}/hello`;
+    await cannon({ url, connections, durationMs: warmupMs });
+    const cpu = sampler();
+    const r = await cannon({ url, connections, durationMs });
+    const cpuReport = cpu.stop();
+    hello = { ...r, ordersWritten: 0, cpu: cpuReport };
+  } finally {
+    await anchor.stop();
+  }
+
+  createDatabase(database);
+  const serverEnv = {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-bench-po-')),
+    DATABASE_URL: databaseUrl(database),
+    MARKET_FEED_PUBLISH: 'true',
+    RATE_LIMIT_PER_MIN: '1000000',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+  };
+  const base = `http://127.0.0.1:${appPort}`;
+  const startServer = (nodeArgs: string[] = []) =>
+    startProcess(process.execPath, [...nodeArgs, SERVER], serverEnv, `${base}/readyz`);
+  try {
+    let app = await startServer();
+    serverPid = app.child.pid;
+    let distinct: PhaseResult;
+    let hot: PhaseResult;
+    let halfRate: PlaceOrderResult['halfRate'];
+    let seedMs: number;
+    let ids: { min: number; max: number };
+    let warmAccepted = 0;
+    let smokeAccepted = 0;
+    let warmCutOff = 0;
+    try {
+      // Seed: the hot user through the API (a real sign-up), the rest set-based in SQL.
+      const t0 = performance.now();
+      const signup = await fetch(`${base}/api/v1/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: 'pohot',
+          password: 'Bench-pass-1',
+          repassword: 'Bench-pass-1',
+        }),
+      });
+      const signed = (await signup.json()) as { code: number; data?: { token: string } };
+      const hotToken = signed.data?.token;
+      if (!hotToken) throw new Error(`register failed: ${JSON.stringify(signed)}`);
+      const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
+      ids = seed(database, hotId, opts.users);
+      seedMs = performance.now() - t0;
+
+      const run = Date.now().toString(36);
+      let seq = 0;
+      const distinctRequest = (i: number) => ({
+        method: 'POST' as const,
+        path: '/api/v1/user/buy',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
+          'idempotency-key': `po-${run}-${i}`,
+        },
+        body: ORDER_BODY,
+      });
+      const hotRequest = (i: number) => ({
+        ...distinctRequest(i),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Bearer ${hotToken}`,
+          'idempotency-key': `po-${run}-h${i}`,
+        },
+      });
+      const closedLoop = (make: typeof distinctRequest): autocannon.Request[] => [
+        {
+          method: 'POST',
+          path: '/api/v1/user/buy',
+          setupRequest: (req) => {
+            const r = make(seq++);
+            req.headers = r.headers;
+            req.body = r.body;
+            return req;
+          },
+        },
+      ];
+
+      // Smoke: both kinds of token place an order (waits for the feed's first BTC/USDT tick).
+      for (let attempt = 0; ; attempt++) {
+        const answers = await Promise.all(
+          [distinctRequest(seq++), hotRequest(seq++)].map((r) =>
+            fetch(`${base}${r.path}`, { method: r.method, headers: r.headers, body: r.body }).then(
+              async (res) => ({ status: res.status, body: await res.text() }),
+            ),
+          ),
+        );
+        smokeAccepted += answers.filter((a) => a.status === 200).length;
+        if (answers.every((a) => a.status === 200)) break;
+        if (attempt > 40) throw new Error(`buy refused: ${JSON.stringify(answers)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+
+      const phase = async (requests: autocannon.Request[], ms: number): Promise<PhaseResult> => {
+        const before = await ordersCount(database);
+        const cpu = sampler();
+        const r = await cannon({ url: base, connections, durationMs: ms, requests });
+        const cpuReport = cpu.stop();
+        return { ...r, ordersWritten: (await ordersCount(database)) - before, cpu: cpuReport };
+      };
+      // Phase A: distinct users (warm-up first). Phase B: one hot user.
+      const warm = await cannon({
+        url: base,
+        connections,
+        durationMs: warmupMs,
+        requests: closedLoop(distinctRequest),
+      });
+      warmAccepted = warm.requests;
+      warmCutOff = warm.cutOff;
+      distinct = await phase(closedLoop(distinctRequest), durationMs);
+      hot = await phase(closedLoop(hotRequest), durationMs);
+
+      // Phase C: open loop at half the distinct-user rate; its p99.
+      {
+        const before = await ordersCount(database);
+        const cpu = sampler();
+        const r = await runPaced({
+          baseUrl: base,
+          ratePerS: Math.max(1, Math.round(distinct.reqPerS / 2)),
+          durationMs,
+          connections,
+          request: (i) => distinctRequest(1_000_000_000 + i),
+        });
+        const cpuReport = cpu.stop();
+        halfRate = {
+          ...r,
+          ordersWritten: (await ordersCount(database)) - before,
+          cpu: cpuReport,
+        };
+      }
+    } finally {
+      await app.stop();
+    }
+    // Every 2xx is an order: the smoke test's, the warm-up's and the phases'.
+    const accepted =
+      smokeAccepted + warmAccepted + distinct.requests + hot.requests + halfRate.requests;
+    const cutOff = warmCutOff + distinct.cutOff + hot.cutOff;
+    const ledger = ledgerChecks(database);
+
+    // Anchor 2: pgbench, the same SQL at the same concurrency on the same data (server stopped).
+    const bench = async (
+      vars: Record<string, number>,
+      ms: number,
+      mode: 'prepared' | 'extended' = 'prepared',
+    ) => {
+      const cpu = sampler();
+      const r = await runPgbench({
+        database,
+        script: SCRIPT,
+        clients: connections,
+        threads: opts.pgbenchThreads,
+        durationMs: ms,
+        vars,
+        mode,
+        onSpawn: (pid) => (pgbenchPid = pid),
+      });
+      return { ...r, command: r.command.replace(`${ROOT}/`, ''), cpu: cpu.stop() };
+    };
+    const all = { uid_min: ids.min, uid_max: ids.max };
+    const pgWarm = await bench(all, warmupMs);
+    const pgDistinct = await bench(all, durationMs);
+    const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
+    const pgHot = await bench({ uid_min: hotId, uid_max: hotId }, durationMs);
+    // For the analysis, not the goal: the same script with unnamed statements, parsed and planned
+    // on every execution — how node-postgres sends drizzle's queries.
+    const pgExtended = await bench(all, durationMs, 'extended');
+    const afterAnchor = ledgerChecks(database);
+    const anchorChecks = {
+      unbalancedJournals: afterAnchor.unbalancedJournals,
+      balanceMismatches: afterAnchor.balanceMismatches,
+      orders: afterAnchor.orders - ledger.orders,
+      transactions: [pgWarm, pgDistinct, pgHot, pgExtended].reduce((n, b) => n + b.requests, 0),
+    };
+
+    let profile: PlaceOrderResult['profile'];
+    if (opts.profile) {
+      const dir = opts.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-po-prof-'));
+      app = await startServer(['--cpu-prof', '--cpu-prof-dir', dir]);
+      serverPid = app.child.pid;
+      let r: Awaited<ReturnType<typeof cannon>>;
+      try {
+        const run = Date.now().toString(36);
+        let n = 0;
+        r = await cannon({
+          url: base,
+          connections,
+          durationMs,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/user/buy',
+              setupRequest: (req) => {
+                const i = n++;
+                req.headers = {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
+                  'idempotency-key': `pp-${run}-${i}`,
+                };
+                req.body = ORDER_BODY;
+                return req;
+              },
+            },
+          ],
+        });
+      } finally {
+        await app.stop();
+      }
+      profile = { ...summariseProfile(dir), reqPerS: r.reqPerS };
+      if (!opts.profileDir) fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    const lowerAnchor = hello.reqPerS <= pgDistinct.reqPerS ? 'hello' : 'pgbench';
+    const lower = Math.min(hello.reqPerS, pgDistinct.reqPerS);
+    return {
+      opts,
+      database,
+      seedMs,
+      hello,
+      distinct,
+      hot,
+      halfRate,
+      pgbench: { distinct: pgDistinct, hot: pgHot, extended: pgExtended },
+      lowerAnchor,
+      ratio: distinct.reqPerS / lower,
+      hotRatio: hot.reqPerS / pgHot.reqPerS,
+      checks: { ...ledger, accepted, cutOff },
+      anchorChecks,
+      ...(profile ? { profile } : {}),
+    };
+  } finally {
+    fs.rmSync(serverEnv.DATA_DIR, { recursive: true, force: true });
+    if (!opts.keepDatabase) dropDatabase(database);
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (r: { p50Ms: number; p99Ms: number }) => `${fmt(r.p50Ms, 1)} / ${fmt(r.p99Ms, 1)}`;
+const sum = (c: CpuReport) => Object.values(c.groups).reduce((x, y) => x + y, 0);
+const cpuText = (c: CpuReport) =>
+  [
+    ...Object.entries(c.groups)
+      .filter(([, v]) => v >= 0.5)
+      .map(([k, v]) => `${k} ${fmt(v)}`),
+    `others ${fmt(Math.max(0, c.machinePct - sum(c)))}`,
+  ].join(', ') + ` (machine ${fmt(c.machinePct)} of ${c.cores * 100})`;
+/** CPU per request: the process answering (server, or pgbench as the client) + PostgreSQL. */
+const perRequest = (l: LoadResult, c: CpuReport) => {
+  const per = (pct: number) => fmt((pct * 10) / Math.max(1e-9, l.reqPerS), 2);
+  const own = (c.groups.server ?? 0) + (c.groups.pgbench ?? 0);
+  const pg = c.groups.postgres ?? 0;
+  return pg > 0 ? `${per(own)} + ${per(pg)}` : per(own);
+};
+const statusText = (s: Record<string, number>) =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
+
+/** The result as Markdown: a table for BENCHMARKS.md and the notes under it. */
+export function placeOrderReport(r: PlaceOrderResult): string {
+  const o = r.opts;
+  const lower = r.lowerAnchor === 'hello' ? r.hello.reqPerS : r.pgbench.distinct.reqPerS;
+  const pg = r.pgbench;
+  const rows: [string, LoadResult, string, CpuReport][] = [
+    ['Fastify hello-world (anchor)', r.hello, statusText(r.hello.statuses), r.hello.cpu],
+    [
+      `pgbench, same SQL, ${o.users} users (anchor)`,
+      pg.distinct,
+      `failed ${pg.distinct.failed}`,
+      pg.distinct.cpu,
+    ],
+    [
+      `POST user/buy, ${o.users} distinct users`,
+      r.distinct,
+      statusText(r.distinct.statuses),
+      r.distinct.cpu,
+    ],
+    ['pgbench, same SQL, one hot user', pg.hot, `failed ${pg.hot.failed}`, pg.hot.cpu],
+    ['POST user/buy, one hot user', r.hot, statusText(r.hot.statuses), r.hot.cpu],
+    [
+      `POST user/buy, open loop at ${fmt(r.halfRate.targetPerS)}/s (half)`,
+      r.halfRate,
+      statusText(r.halfRate.statusCounts),
+      r.halfRate.cpu,
+    ],
+    [
+      `pgbench -M extended (statements re-planned), ${o.users} users — not an anchor`,
+      pg.extended,
+      `failed ${pg.extended.failed}`,
+      pg.extended.cpu,
+    ],
+  ];
+  const consistent =
+    r.checks.accepted <= r.checks.orders && r.checks.orders <= r.checks.accepted + r.checks.cutOff;
+  const lines = [
+    `place-order: ${o.connections} connections (pgbench -c ${o.connections} -j ${o.pgbenchThreads}), ${o.warmupMs / 1000} s warm-up, ${o.durationMs / 1000} s per phase; ${o.users} seeded users (seed ${fmt(r.seedMs / 1000, 1)} s)`,
+    '',
+    '| run | req/s (tps) | p50 / p99 ms | answers | CPU ms per request (Node or pgbench + PostgreSQL) | CPU, % of one core |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      ([name, l, answers, c]) =>
+        `| ${name} | ${fmt(l.reqPerS)} | ${ms(l)} | ${answers} | ${perRequest(l, c)} | ${cpuText(c)} |`,
+    ),
+    '',
+    `ratio, distinct users / lower anchor (${r.lowerAnchor}, ${fmt(lower)}/s): ${fmt(r.ratio, 2)} — goal ≥ 0.60`,
+    `ratio, hot user / pgbench hot user: ${fmt(r.hotRatio, 2)}`,
+    `p99 at half the distinct-user rate (${fmt(r.halfRate.targetPerS)}/s asked, ${fmt(r.halfRate.sentPerS)}/s sent, send lag p99 ${fmt(r.halfRate.sendLagP99Ms, 1)} ms): ${fmt(r.halfRate.p99Ms, 1)} ms — goal ≤ 10`,
+    `orders written per phase (2xx answers, cut off): distinct ${r.distinct.ordersWritten} (${r.distinct.requests}, ${r.distinct.cutOff}), hot ${r.hot.ordersWritten} (${r.hot.requests}, ${r.hot.cutOff}), half rate ${r.halfRate.ordersWritten} (${r.halfRate.requests}, 0)`,
+    `ledger after the HTTP phases: ${r.checks.orders} orders for ${r.checks.accepted} accepted requests (+ up to ${r.checks.cutOff} cut off at phase ends) — ${consistent ? 'consistent' : 'MISMATCH'}; ${r.checks.unbalancedJournals} unbalanced journals, ${r.checks.balanceMismatches} cached balances off`,
+    `ledger after pgbench: ${r.anchorChecks.orders} orders for ${r.anchorChecks.transactions} transactions, ${r.anchorChecks.unbalancedJournals} unbalanced journals, ${r.anchorChecks.balanceMismatches} cached balances off`,
+    `anchor command: ${pg.distinct.command}`,
+  ];
+  if (r.profile) {
+    lines.push(
+      '',
+      `server CPU profile (node --cpu-prof over its whole life, start-up included; distinct users at ${fmt(r.profile.reqPerS)} req/s while profiled), self time as % of samples:`,
+    );
+    for (const p of r.profile.areas) lines.push(`${fmt(p.selfPct, 1).padStart(5)} %  ${p.frame}`);
+    lines.push('');
+    for (const p of r.profile.functions)
+      lines.push(`${fmt(p.selfPct, 1).padStart(5)} %  ${p.frame}`);
+  }
+  return lines.join('\n');
+}
