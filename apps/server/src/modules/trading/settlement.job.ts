@@ -5,7 +5,12 @@ export interface SettlementLog {
 }
 
 /** Orders settled per transaction: bounded, so a burst never holds one huge transaction. */
-export const SETTLE_BATCH = 200;
+export const SETTLE_BATCH = 1_000;
+/**
+ * Settlement loops per process. Two overlap one batch's database work with the next one's
+ * decisions: 10,000 orders due at once settle in ≈ 0.75 s instead of ≈ 1 s (bench/settle).
+ */
+export const SETTLE_LOOPS = 2;
 
 /**
  * Settles due orders every `everyMs`, draining full batches back to back. Every server process
@@ -20,11 +25,17 @@ export function startSettlementWorker(
   let running: Promise<void> = Promise.resolve();
   let busy = false;
 
-  const drain = async () => {
+  const loop = async () => {
     for (;;) {
       const n = await trading.settleDue(SETTLE_BATCH);
       if (n < SETTLE_BATCH || stopped) return;
     }
+  };
+  const drain = async () => {
+    // Both loops finish (or fail) before the next round starts.
+    const results = await Promise.allSettled(Array.from({ length: SETTLE_LOOPS }, loop));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   };
 
   const timer = setInterval(() => {
