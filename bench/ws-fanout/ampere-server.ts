@@ -29,6 +29,8 @@ const env = loadEnv({
   DATA_DIR: process.env.DATA_DIR,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MIN: process.env.RATE_LIMIT_PER_MIN,
+  // Every benchmark client connects from 127.0.0.1.
+  WS_MAX_PER_ADDRESS: '1000000',
   MARKET_FEED_PUBLISH: 'false',
 });
 const database = await openPreparedDatabase(env);

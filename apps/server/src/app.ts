@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { HUB_LIMITS } from './modules/realtime/hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -144,7 +145,14 @@ export async function buildApp({
       await api.register(walletRoutes(services));
       await api.register(marketRoutes(services));
       await api.register(tradingRoutes(services));
-      await api.register(realtimeRoutes(services, env.PUBLIC_URL));
+      await api.register(
+        realtimeRoutes(
+          services,
+          env.PUBLIC_URL,
+          HUB_LIMITS.heartbeatTimeoutMs,
+          env.WS_MAX_PER_ADDRESS,
+        ),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -39,6 +39,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Requests per minute per IP before the server answers "rate limited". */
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** Open sockets per client address (phones behind one carrier NAT share an address). */
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Where prices come from: the simulated random walk, or a venue's public trade stream. */
   MARKET_FEED: z
     .enum(['simulated', 'exchange'], { error: 'must be simulated or exchange' })

@@ -17,7 +17,7 @@ export const HUB_LIMITS = {
   /** Silence (no heart or any other message) before the connection is presumed dead: three
    * missed 20-second heartbeats. */
   heartbeatTimeoutMs: 60_000,
-  /** Open sockets per client address (many phones can share one behind carrier NAT). */
+  /** Open sockets per client address by default (`WS_MAX_PER_ADDRESS`). */
   maxConnectionsPerAddress: 1_000,
 } as const;
 
