@@ -1,3 +1,4 @@
+import { summariseCpuProfile, type ProfileLine } from './lib/cpuprofile.js';
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,11 +55,6 @@ export interface PhaseResult extends LoadResult {
   /** Requests still unanswered when the phase ended (the client closes their sockets). */
   cutOff: number;
   cpu: CpuReport;
-}
-
-export interface ProfileLine {
-  frame: string;
-  selfPct: number;
 }
 
 export interface PlaceOrderResult {
@@ -254,64 +250,24 @@ async function cannon(opts: {
   };
 }
 
-/** Self time by area and by function over the `.cpuprofile` files in `dir`, % of all samples. */
-function summariseProfile(
-  dir: string,
-  top = 20,
-): { areas: ProfileLine[]; functions: ProfileLine[] } {
-  interface CpuProfile {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-    samples: number[];
-  }
-  const areaOf = (fn: string, url: string) => {
-    if (!url) return fn.startsWith('(') ? fn : 'native (syscalls, bindings)';
-    if (url.includes('node_modules/pg') || url.includes('node_modules/postgres-'))
-      return 'pg driver (node-postgres)';
-    if (url.includes('drizzle-orm')) return 'drizzle-orm';
-    if (url.includes('node_modules/zod') || url.includes('fastify-type-provider-zod')) return 'zod';
-    if (/fastify|avvio|find-my-way|light-my-request|pino|@fastify/.test(url))
-      return 'fastify, plugins, pino';
-    if (url.includes('i18next')) return 'i18next';
-    if (url.startsWith('node:')) return 'node core (net, http, streams, crypto)';
-    if (url.includes('/apps/server/') || url.includes('/packages/contract/'))
-      return 'Ampere server code';
-    return 'other';
-  };
-  const shorten = (url: string) => {
-    const nm = url.lastIndexOf('node_modules/');
-    if (nm >= 0) return url.slice(nm + 'node_modules/'.length);
-    const src = url.indexOf('/apps/');
-    return src >= 0 ? url.slice(src + 1) : url.replace(/^file:\/\//, '');
-  };
-  const self = new Map<string, number>();
-  const areas = new Map<string, number>();
-  let total = 0;
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
-    const frames = new Map(
-      profile.nodes.map((n) => {
-        const { functionName, url, lineNumber } = n.callFrame;
-        const where = url ? ` ${shorten(url)}:${lineNumber + 1}` : '';
-        return [
-          n.id,
-          { frame: `${functionName || '(anonymous)'}${where}`, area: areaOf(functionName, url) },
-        ];
-      }),
-    );
-    for (const id of profile.samples) {
-      const f = frames.get(id) ?? { frame: '?', area: 'other' };
-      self.set(f.frame, (self.get(f.frame) ?? 0) + 1);
-      areas.set(f.area, (areas.get(f.area) ?? 0) + 1);
-      total++;
-    }
-  }
-  const lines = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([frame, k]) => ({ frame, selfPct: (k / Math.max(1, total)) * 100 }));
-  return { areas: lines(areas, 20), functions: lines(self, top) };
+/** The order path's parts, for the profile summary. */
+function orderPathArea(fn: string, url: string): string {
+  if (!url) return fn.startsWith('(') ? fn : 'native (syscalls, bindings)';
+  if (url.includes('node_modules/pg') || url.includes('node_modules/postgres-'))
+    return 'pg driver (node-postgres)';
+  if (url.includes('drizzle-orm')) return 'drizzle-orm';
+  if (url.includes('node_modules/zod') || url.includes('fastify-type-provider-zod')) return 'zod';
+  if (/fastify|avvio|find-my-way|light-my-request|pino|@fastify/.test(url))
+    return 'fastify, plugins, pino';
+  if (url.includes('i18next')) return 'i18next';
+  if (url.startsWith('node:')) return 'node core (net, http, streams, crypto)';
+  if (url.includes('/apps/server/') || url.includes('/packages/contract/'))
+    return 'Ampere server code';
+  return 'other';
 }
+
+/** Self time by area and by function over the `.cpuprofile` files in `dir`, % of all samples. */
+const summariseProfile = (dir: string, top = 20) => summariseCpuProfile(dir, top, orderPathArea);
 
 /**
  * bench/place-order (issue #6): `POST /api/v1/user/buy` on PostgreSQL, closed loop at 50

@@ -58,6 +58,8 @@ function areaOf(functionName: string, url: string): string {
 export function summariseCpuProfile(
   dir: string,
   top = 15,
+  /** Which area a frame belongs to; the default knows the socket fan-out's parts. */
+  classify: (functionName: string, url: string) => string = areaOf,
 ): { areas: ProfileLine[]; functions: ProfileLine[] } {
   const files = fs.existsSync(dir)
     ? fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))
@@ -73,7 +75,7 @@ export function summariseCpuProfile(
         const where = url ? ` ${shorten(url)}:${lineNumber + 1}` : '';
         return [
           n.id,
-          { frame: `${functionName || '(anonymous)'}${where}`, area: areaOf(functionName, url) },
+          { frame: `${functionName || '(anonymous)'}${where}`, area: classify(functionName, url) },
         ];
       }),
     );

@@ -1,7 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { usePhones } from '../support/phones.js';
-import { expectNoConsoleErrors, open, shot, signUp, waitForRoute } from '../support/app.js';
+import {
+  expectNoConsoleErrors,
+  open,
+  signUp,
+  waitForRoute,
+  shotBothSchemes,
+} from '../support/app.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -11,8 +17,6 @@ const DETAIL = '/app/pages/product/detail';
 
 /** The simulated feed ticks every 500 ms; a price that has not moved in this long is not live. */
 const LIVE_WITHIN_MS = 15_000;
-/** Sheets slide in and tabs animate; screenshots wait until they are still. */
-const ANIMATION_MS = 400;
 
 /** The chart interval tabs (antd-mobile capsule tabs carry no tab role). */
 const intervalTab = (page: Page, interval: string) =>
@@ -37,23 +41,8 @@ async function expectToChange(locator: Locator): Promise<[string, string]> {
   return [before, after];
 }
 
-async function setScheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await page.waitForFunction(
-    (expected) => document.documentElement.getAttribute('data-prefers-color-scheme') === expected,
-    colorScheme,
-  );
-}
-
 /** Screenshots in both themes; the page follows the emulated system scheme. */
-async function shotBoth(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    await page.waitForTimeout(ANIMATION_MS);
-    await shot(page, `markets-${name}-${scheme}`);
-  }
-  await setScheme(page, 'light');
-}
+const shotBoth = (page: Page, name: string) => shotBothSchemes(page, `markets-${name}`);
 
 describe('markets', () => {
   const { phone, errors } = usePhones();

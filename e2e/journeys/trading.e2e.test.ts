@@ -4,9 +4,9 @@ import {
   expectNoConsoleErrors,
   expectTitle,
   open,
-  shot,
   signUp,
   waitForRoute,
+  shotBothSchemes,
 } from '../support/app.js';
 import { credit } from '../support/ops.js';
 import { usePhones } from '../support/phones.js';
@@ -25,28 +25,11 @@ const LIMITS = '/app/pages/user/setting/tradeLimits';
  * ticks twice a second); the rest is the page catching up.
  */
 const SETTLE_WITHIN_MS = 45_000;
-/** Sheets slide in and tabs animate; screenshots wait until they are still. */
-const ANIMATION_MS = 400;
 /** Buying waits for a whole order to run its course. */
 const JOURNEY_TIMEOUT_MS = 150_000;
 
-async function setScheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await page.waitForFunction(
-    (expected) => document.documentElement.getAttribute('data-prefers-color-scheme') === expected,
-    colorScheme,
-  );
-}
-
 /** Screenshots in both themes; the page follows the emulated system scheme. */
-async function shotBoth(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    await page.waitForTimeout(ANIMATION_MS);
-    await shot(page, `trading-${name}-${scheme}`);
-  }
-  await setScheme(page, 'light');
-}
+const shotBoth = (page: Page, name: string) => shotBothSchemes(page, `trading-${name}`);
 
 async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').trim();

@@ -59,6 +59,28 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
+/** Switches the emulated system colour scheme and waits until the app follows it. */
+export async function setScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction(
+    (expected) => document.documentElement.getAttribute('data-prefers-color-scheme') === expected,
+    colorScheme,
+  );
+}
+
+/** Long enough for antd-mobile's transitions to settle before a screenshot. */
+const ANIMATION_MS = 400;
+
+/** Screenshots `<name>-light` and `<name>-dark`, then leaves the page light. */
+export async function shotBothSchemes(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    await page.waitForTimeout(ANIMATION_MS);
+    await shot(page, `${name}-${scheme}`);
+  }
+  await setScheme(page, 'light');
+}
+
 export function expectNoConsoleErrors(errors: string[]) {
   expect(
     errors.filter(
