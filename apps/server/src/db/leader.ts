@@ -57,7 +57,8 @@ export function campaignForLeadership(opts: {
   const depose = (reason: string) => {
     if (!leading) return;
     leading = false;
-    log.warn({ key, reason }, 'leadership lost');
+    if (reason === 'stopped') log.info({ key }, 'leadership released');
+    else log.warn({ key, reason }, 'leadership lost');
     callbacks.onDeposed();
   };
 
