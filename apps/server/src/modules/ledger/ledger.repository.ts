@@ -144,17 +144,31 @@ export function createLedgerRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async insertJournal(journal: NewJournal): Promise<{ id: bigint; createdAt: Date }> {
-      const [row] = await db
-        .insert(ledgerJournal)
-        .values(journal)
-        .returning({ id: ledgerJournal.id, createdAt: ledgerJournal.createdAt });
+    /** A journal and all its postings in one statement (one round trip; the balance trigger
+     * sees them together). */
+    async insertJournalWithPostings(
+      journal: NewJournal,
+      postings: readonly NewPosting[],
+    ): Promise<{ id: bigint; createdAt: Date }> {
+      const col = (f: (p: NewPosting) => string | bigint | null) => pgArray(postings.map(f));
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`with j as (
+              insert into ledger_journal (kind, reference, user_id, actor, memo, reverses_id, created_at)
+              values (${journal.kind}, ${journal.reference}, ${journal.userId}, ${journal.actor},
+                      ${journal.memo}, ${journal.reversesId}, ${journal.createdAt.toISOString()}::timestamptz)
+              returning id),
+            p as (
+              insert into ledger_posting (journal_id, account_id, currency, amount_minor, balance_after_minor)
+              select j.id, v.account_id, v.currency, v.amount_minor, v.balance_after_minor
+                from j, unnest(${col((p) => p.accountId)}::bigint[], ${col((p) => p.currency)}::text[],
+                               ${col((p) => p.amountMinor)}::bigint[],
+                               ${col((p) => p.balanceAfterMinor)}::bigint[])
+                     as v(account_id, currency, amount_minor, balance_after_minor))
+            select id from j`,
+      );
       if (!row) throw new Error('journal insert returned no row');
-      return row;
-    },
-
-    async insertPostings(journalId: bigint, postings: NewPosting[]): Promise<void> {
-      await db.insert(ledgerPosting).values(postings.map((p) => ({ journalId, ...p })));
+      return { id: BigInt(row.id), createdAt: journal.createdAt };
     },
 
     // ---- bulk: many journals in a handful of statements (settlement) ----

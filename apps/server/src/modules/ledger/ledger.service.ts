@@ -154,16 +154,18 @@ export function createLedgerService(deps: { now?: () => Date } = {}) {
         });
         balances.push({ ...account, balanceMinor: applied.balanceMinor });
       }
-      const journal = await repo.insertJournal({
-        kind: spec.kind,
-        reference: spec.reference ?? null,
-        userId: spec.userId ?? null,
-        actor: spec.actor,
-        memo: spec.memo ?? null,
-        reversesId: spec.reversesId ?? null,
-        createdAt: now(),
-      });
-      await repo.insertPostings(journal.id, postings);
+      const journal = await repo.insertJournalWithPostings(
+        {
+          kind: spec.kind,
+          reference: spec.reference ?? null,
+          userId: spec.userId ?? null,
+          actor: spec.actor,
+          memo: spec.memo ?? null,
+          reversesId: spec.reversesId ?? null,
+          createdAt: now(),
+        },
+        postings,
+      );
       return { journalId: journal.id, createdAt: journal.createdAt, balances };
     },
 

@@ -21,53 +21,81 @@ interface DueRow {
 
 export function createTradingRepository(db: Db) {
   return {
-    async periods(symbol: string): Promise<PeriodRow[]> {
+    /** Every enabled period of every product (the in-process catalog). */
+    async allPeriods(): Promise<PeriodRow[]> {
       return db
         .select()
         .from(tradePeriod)
-        .where(and(eq(tradePeriod.symbol, symbol), eq(tradePeriod.enabled, true)))
-        .orderBy(asc(tradePeriod.seconds));
-    },
-
-    async period(symbol: string, seconds: number): Promise<PeriodRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(tradePeriod)
-        .where(
-          and(
-            eq(tradePeriod.symbol, symbol),
-            eq(tradePeriod.seconds, seconds),
-            eq(tradePeriod.enabled, true),
-          ),
-        );
-      return row;
+        .where(eq(tradePeriod.enabled, true))
+        .orderBy(asc(tradePeriod.symbol), asc(tradePeriod.seconds));
     },
 
     async insertMissingPeriods(rows: (typeof tradePeriod.$inferInsert)[]): Promise<void> {
       if (rows.length > 0) await db.insert(tradePeriod).values(rows).onConflictDoNothing();
     },
 
-    /** The symbol's newest tick: the strike of an order accepted now. */
-    async latestTick(
+    /**
+     * Everything an order needs before it moves money, in one round trip: a fresh order id, the
+     * symbol's newest tick (the strike) and the user's limits, locked for the rest of the
+     * transaction so concurrent buys of one user are checked one at a time.
+     */
+    async opening(
       symbol: string,
-    ): Promise<{ id: bigint; timeMs: number; priceMinor: bigint } | undefined> {
-      const [row] = await queryRows<{ id: string; time_ms: string | number; price_minor: string }>(
+      userId: bigint,
+    ): Promise<{
+      orderId: bigint;
+      strike: { id: bigint; timeMs: number; priceMinor: bigint } | undefined;
+      limits: LimitRow | undefined;
+    }> {
+      const [row] = await queryRows<{
+        order_id: string;
+        tick_id: string | null;
+        tick_time_ms: string | number | null;
+        tick_price_minor: string | null;
+        limit_user_id: string | null;
+        daily_loss_money_minor: string | null;
+        daily_loss_usdt_minor: string | null;
+        daily_trades: number | null;
+        tz_offset_minutes: number | null;
+        reminder_minutes: number | null;
+        updated_at_ms: string | number | null;
+      }>(
         db,
-        sql`select id, time_ms, price_minor from tick where symbol = ${symbol}
-             order by id desc limit 1`,
+        sql`select nextval(pg_get_serial_sequence('trade_order', 'id')) as order_id,
+                   t.id as tick_id, t.time_ms as tick_time_ms, t.price_minor as tick_price_minor,
+                   l.user_id as limit_user_id, l.daily_loss_money_minor, l.daily_loss_usdt_minor,
+                   l.daily_trades, l.tz_offset_minutes, l.reminder_minutes, l.updated_at_ms
+              from (select 1) as one
+              left join lateral (select id, time_ms, price_minor from tick
+                                  where symbol = ${symbol} order by id desc limit 1) t on true
+              left join lateral (select * from trade_limit where user_id = ${userId}
+                                    for update) l on true`,
       );
-      return row
-        ? { id: BigInt(row.id), timeMs: Number(row.time_ms), priceMinor: BigInt(row.price_minor) }
-        : undefined;
-    },
-
-    async nextOrderId(): Promise<bigint> {
-      const [row] = await queryRows<{ id: string }>(
-        db,
-        sql`select nextval(pg_get_serial_sequence('trade_order', 'id')) as id`,
-      );
-      if (!row) throw new Error('no order id');
-      return BigInt(row.id);
+      if (!row) throw new Error('opening returned no row');
+      const big = (v: string | null) => (v === null ? null : BigInt(v));
+      return {
+        orderId: BigInt(row.order_id),
+        strike:
+          row.tick_id === null || row.tick_time_ms === null || row.tick_price_minor === null
+            ? undefined
+            : {
+                id: BigInt(row.tick_id),
+                timeMs: Number(row.tick_time_ms),
+                priceMinor: BigInt(row.tick_price_minor),
+              },
+        limits:
+          row.limit_user_id === null
+            ? undefined
+            : {
+                userId: BigInt(row.limit_user_id),
+                dailyLossMoneyMinor: big(row.daily_loss_money_minor),
+                dailyLossUsdtMinor: big(row.daily_loss_usdt_minor),
+                dailyTrades: row.daily_trades,
+                tzOffsetMinutes: row.tz_offset_minutes ?? 0,
+                reminderMinutes: row.reminder_minutes,
+                updatedAtMs: Number(row.updated_at_ms ?? 0),
+              },
+      };
     },
 
     async insertOrder(row: typeof tradeOrder.$inferInsert): Promise<OrderRow> {
@@ -235,16 +263,6 @@ export function createTradingRepository(db: Db) {
         net: new Map(rows.map((r) => [r.currency, BigInt(r.net ?? 0)])),
         open: new Map(rows.map((r) => [r.currency, BigInt(r.open ?? 0)])),
       };
-    },
-
-    /** The user's limits, locked for the rest of the transaction (one buy checks at a time). */
-    async limitsForUpdate(userId: bigint): Promise<LimitRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(tradeLimit)
-        .where(eq(tradeLimit.userId, userId))
-        .for('update');
-      return row;
     },
 
     async limits(userId: bigint): Promise<LimitRow | undefined> {

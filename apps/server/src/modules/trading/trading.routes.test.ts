@@ -119,6 +119,7 @@ describe('fixed-time trading API', () => {
     await t.database.db.execute(
       sql`update product set trading_state = 'closed' where symbol = 'XAU/USD'`,
     );
+    t.app.services.trading.invalidateCatalog(); // as a back-office edit does
     await tick('XAU/USD', 265_000n);
     expect((await buy(u.token, { ...order, symbol: 'XAU/USD' })).json()).toMatchObject({
       code: 4003,

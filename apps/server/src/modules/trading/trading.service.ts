@@ -19,14 +19,19 @@ import { AppError } from '../../errors.js';
 import { runIdempotent } from '../ledger/idempotency.js';
 import type { LedgerService, PostedJournal, PostingSpec } from '../ledger/ledger.service.js';
 import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js';
+import type { ProductRow } from '../market/market.repository.js';
 import type { Bus } from '../realtime/bus.js';
 import { DEFAULT_PERIODS } from './periods.seed.js';
 import {
   createTradingRepository,
   type DueOrder,
+  type LimitRow,
   type OrderRow,
   type PeriodRow,
 } from './trading.repository.js';
+
+/** How long a process keeps its copy of products and periods. */
+export const CATALOG_TTL_MS = 2_000;
 
 /** An expired order whose feed has not ticked past expiry is settled this long after expiry. */
 export const SETTLE_FINAL_AFTER_MS = STALE_AFTER_MS;
@@ -116,8 +121,33 @@ export function createTradingService(deps: {
   const now = deps.now ?? Date.now;
   const repo = () => createTradingRepository(db);
 
+  /**
+   * Products and periods, read once per `CATALOG_TTL_MS` instead of on every order: they change
+   * only from the back office, which invalidates this process's copy at once; other processes
+   * see a change within the TTL.
+   */
+  let catalog:
+    { at: number; products: ProductRow[]; periods: Map<string, PeriodRow[]> } | undefined;
+  let loading: Promise<NonNullable<typeof catalog>> | undefined;
+  async function loadCatalog() {
+    if (catalog && Date.now() - catalog.at < CATALOG_TTL_MS) return catalog;
+    loading ??= (async () => {
+      const [products, periods] = await Promise.all([
+        market.productsForFeed(),
+        repo().allPeriods(),
+      ]);
+      const bySymbol = new Map<string, PeriodRow[]>();
+      for (const p of periods) bySymbol.set(p.symbol, [...(bySymbol.get(p.symbol) ?? []), p]);
+      catalog = { at: Date.now(), products, periods: bySymbol };
+      return catalog;
+    })().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
   async function names(locale: LocaleKey): Promise<Map<string, string>> {
-    const products = await market.productsForFeed();
+    const { products } = await loadCatalog();
     return new Map(
       products.map((p) => [p.symbol, p.names[locale] ?? p.names['en-US'] ?? p.symbol]),
     );
@@ -246,12 +276,12 @@ export function createTradingService(deps: {
    */
   async function enforceLimits(
     r: ReturnType<typeof createTradingRepository>,
+    limits: LimitRow | undefined,
     userId: bigint,
     currency: CurrencyKey,
     stake: bigint,
     at: number,
   ) {
-    const limits = await r.limitsForUpdate(userId);
     if (!limits) return;
     const day = await r.dayStats(userId, dayStart(at, limits.tzOffsetMinutes));
     if (limits.dailyTrades !== null && day.orders >= limits.dailyTrades) {
@@ -287,6 +317,11 @@ export function createTradingService(deps: {
   }
 
   return {
+    /** Drops this process's copy of products and periods (after a back-office edit). */
+    invalidateCatalog() {
+      catalog = undefined;
+    },
+
     limits: limitsView,
 
     /** Saves the caller's limits; an empty field removes that limit. */
@@ -317,8 +352,9 @@ export function createTradingService(deps: {
     },
 
     async periods(symbol: string): Promise<Period[] | undefined> {
-      if (!(await market.productsForFeed()).some((p) => p.symbol === symbol)) return undefined;
-      return (await repo().periods(symbol)).map(toPeriod);
+      const { products, periods } = await loadCatalog();
+      if (!products.some((p) => p.symbol === symbol)) return undefined;
+      return (periods.get(symbol) ?? []).map(toPeriod);
     },
 
     /**
@@ -332,10 +368,11 @@ export function createTradingService(deps: {
       idempotencyKey: string,
       locale: LocaleKey,
     ): Promise<Order> {
-      const product = (await market.productsForFeed()).find((p) => p.symbol === req.symbol);
+      const { products, periods } = await loadCatalog();
+      const product = products.find((p) => p.symbol === req.symbol);
       if (!product) throw new AppError('PRODUCT_NOT_FOUND');
       if (product.tradingState !== 'open') throw new AppError('PRODUCT_CLOSED');
-      const period = await repo().period(req.symbol, req.period);
+      const period = periods.get(req.symbol)?.find((p) => p.seconds === req.period);
       if (!period) throw new AppError('PERIOD_INVALID');
       const parsed = parseAmount(req.amount, req.currency);
       if (!parsed.ok) throw new AppError('AMOUNT_INVALID');
@@ -365,11 +402,10 @@ export function createTradingService(deps: {
           async () => {
             const r = createTradingRepository(tx);
             const at = now();
-            await enforceLimits(r, userId, currency, stake, at);
-            const strike = await r.latestTick(symbol);
+            const { orderId: id, strike, limits } = await r.opening(symbol, userId);
+            await enforceLimits(r, limits, userId, currency, stake, at);
             if (!strike || at - strike.timeMs > STALE_AFTER_MS)
               throw new AppError('PRODUCT_PAUSED');
-            const id = await r.nextOrderId();
             const journal = await ledger.post(tx, {
               kind: 'trade_open',
               actor: `user:${userId}`,
