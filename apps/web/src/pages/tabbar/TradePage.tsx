@@ -1,7 +1,6 @@
-import type { Order } from '@ampere/contract';
 import { DotLoading } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api';
@@ -18,8 +17,7 @@ import { ProductHeader } from '@/features/trade/components/ProductHeader';
 import { RulesSheet } from '@/features/trade/components/RulesSheet';
 import { Sparkline } from '@/features/trade/components/Sparkline';
 import { TradeActions } from '@/features/trade/components/TradeActions';
-import { useClock } from '@/features/trade/hooks/useClock';
-import { useOpenOrders, useOrderSync } from '@/features/trade/hooks/useTrade';
+import { useOrderSync } from '@/features/trade/hooks/useTrade';
 import { comparePrices } from '@/features/trade/outcome';
 import { pickProduct, useTradeSymbol } from '@/features/trade/productChoice';
 import { useOpenDialog } from '@/hooks/useAppNavigate';
@@ -27,6 +25,7 @@ import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
 import { LiveOrderCard } from '@/pages/trade/LiveOrderCard';
 import { TicketPanel } from '@/pages/trade/TicketPanel';
+import { useRunningOrders } from '@/pages/trade/useRunningOrders';
 import type { CheckedOrder } from '@/pages/trade/TicketPanel';
 import { TradeStreams, useSparkPrices } from '@/pages/trade/TradeStreams';
 import styles from './TradePage.module.css';
@@ -171,15 +170,7 @@ function PriceLine({ symbol }: { symbol: string }) {
 
 function OpenOrders() {
   const { t } = useTranslation();
-  const orders = useOpenOrders(api);
-  const openDialog = useOpenDialog();
-  const open = useCallback(
-    (order: Order) => {
-      openDialog(`${PATHS.orderDialog}?id=${order.id}`);
-    },
-    [openDialog],
-  );
-  const nowMs = useClock((orders.data?.length ?? 0) > 0);
+  const { orders, open, nowMs } = useRunningOrders();
   if (orders.isPending) {
     return (
       <div className={styles.loading}>

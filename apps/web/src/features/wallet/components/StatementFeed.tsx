@@ -1,6 +1,5 @@
 import type { StatementItem } from '@ampere/contract';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { MoreLoader } from '@/components/MoreLoader';
 import styles from './StatementFeed.module.css';
 import { StatementList } from './StatementList';
 
@@ -13,31 +12,10 @@ interface Props {
 
 /** The full statement: rows with exact times, the next page fetched near the bottom. */
 export function StatementFeed({ items, hasMore, loadMore }: Props) {
-  const { t } = useTranslation();
   return (
     <div className={styles.feed}>
       <StatementList items={items} timeMode="absolute" />
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-        {(more, failed, retry) => (
-          <div className={styles.status}>
-            {failed ? (
-              <>
-                {t('records.loadMoreFailed')}
-                <button type="button" className={styles.retry} onClick={retry}>
-                  {t('common.retry')}
-                </button>
-              </>
-            ) : more ? (
-              <>
-                {t('common.loading')}
-                <DotLoading />
-              </>
-            ) : (
-              t('records.end')
-            )}
-          </div>
-        )}
-      </InfiniteScroll>
+      <MoreLoader loadMore={loadMore} hasMore={hasMore} />
     </div>
   );
 }

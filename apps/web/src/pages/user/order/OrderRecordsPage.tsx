@@ -1,27 +1,21 @@
 import type { Order } from '@ampere/contract';
-import { DotLoading, InfiniteScroll, Popup } from 'antd-mobile';
+import { DotLoading, Popup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
 import { EmptyState } from '@/components/EmptyState';
+import { MoreLoader } from '@/components/MoreLoader';
 import { RecordTabs } from '@/components/RecordTabs';
 import { RetryState } from '@/components/RetryState';
-import { PATHS } from '@/config/paths';
 import { OrderCard } from '@/features/trade/components/OrderCard';
 import { ReceiptView } from '@/features/trade/components/ReceiptView';
 import type { VerifyState } from '@/features/trade/components/ReceiptView';
 import { RulesSheet } from '@/features/trade/components/RulesSheet';
-import { useClock } from '@/features/trade/hooks/useClock';
-import {
-  useClosedOrders,
-  useOpenOrders,
-  useOrderSync,
-  useReceipt,
-} from '@/features/trade/hooks/useTrade';
-import { useOpenDialog } from '@/hooks/useAppNavigate';
+import { useClosedOrders, useOrderSync, useReceipt } from '@/features/trade/hooks/useTrade';
 import { errorText } from '@/i18n/errorText';
 import { LiveOrderCard } from '@/pages/trade/LiveOrderCard';
 import { TradeStreams } from '@/pages/trade/TradeStreams';
+import { useRunningOrders } from '@/pages/trade/useRunningOrders';
 import styles from './OrderRecordsPage.module.css';
 
 /** SPEC §4: trade orders are Trading until they settle, then Closed. */
@@ -74,15 +68,7 @@ function Loading() {
 
 function Trading() {
   const { t } = useTranslation();
-  const orders = useOpenOrders(api);
-  const openDialog = useOpenDialog();
-  const open = useCallback(
-    (order: Order) => {
-      openDialog(`${PATHS.orderDialog}?id=${order.id}`);
-    },
-    [openDialog],
-  );
-  const nowMs = useClock((orders.data?.length ?? 0) > 0);
+  const { orders, open, nowMs } = useRunningOrders();
   if (orders.isPending) return <Loading />;
   if (orders.isError) {
     return (
@@ -125,32 +111,12 @@ function Closed({ onOpen }: { onOpen: (order: Order) => void }) {
           <OrderCard key={order.id} order={order} onOpen={onOpen} />
         ))}
       </ul>
-      <InfiniteScroll
+      <MoreLoader
         hasMore={query.hasNextPage}
         loadMore={async () => {
           await query.fetchNextPage({ throwOnError: true });
         }}
-      >
-        {(more, failed, retry) => (
-          <div className={styles.status}>
-            {failed ? (
-              <>
-                {t('records.loadMoreFailed')}
-                <button type="button" className={styles.retry} onClick={retry}>
-                  {t('common.retry')}
-                </button>
-              </>
-            ) : more ? (
-              <>
-                {t('common.loading')}
-                <DotLoading />
-              </>
-            ) : (
-              t('records.end')
-            )}
-          </div>
-        )}
-      </InfiniteScroll>
+      />
     </>
   );
 }
