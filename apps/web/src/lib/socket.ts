@@ -13,6 +13,7 @@ import {
   SOCKET_SEND_CONCURRENCY,
   SOCKET_TIMEOUT_MS,
 } from './constants';
+import { documentVisibility, type PageVisibility } from './visibility';
 
 /**
  * The real-time socket client (SPEC §4, §7, §9; BRIEF §5), free of any framework so its timing
@@ -38,11 +39,7 @@ export interface SocketMessage {
   data: unknown;
 }
 
-export interface SocketVisibility {
-  isVisible(): boolean;
-  /** Calls `cb` when the page is shown or hidden; returns the way to stop. */
-  onChange(cb: (visible: boolean) => void): () => void;
-}
+export type SocketVisibility = PageVisibility;
 
 export interface SocketDeps {
   /** The config `wss` address (may wait for the config, e.g. `waitForField('wss')`). */
@@ -145,25 +142,6 @@ export function buildSocketUrl(
   if (query.token === undefined || query.token === '') url.searchParams.delete('token');
   else url.searchParams.set('token', query.token);
   return url.href;
-}
-
-function documentVisibility(): SocketVisibility {
-  if (typeof document === 'undefined') {
-    return { isVisible: () => true, onChange: () => () => undefined };
-  }
-  const visible = () => document.visibilityState !== 'hidden';
-  return {
-    isVisible: visible,
-    onChange: (cb) => {
-      const handler = () => {
-        cb(visible());
-      };
-      document.addEventListener('visibilitychange', handler);
-      return () => {
-        document.removeEventListener('visibilitychange', handler);
-      };
-    },
-  };
 }
 
 type Timer = ReturnType<typeof setTimeout>;

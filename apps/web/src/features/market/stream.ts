@@ -4,6 +4,7 @@ import type { SocketMessage } from '@/lib/socket';
 import { decodeCandle } from './api/market';
 import { extremesOf, recordExtremes } from './quote';
 import type { LiveTicker, RecentExtremes } from './quote';
+import { documentVisibility, type PageVisibility } from '@/lib/visibility';
 
 /**
  * Market data pushed over the socket (BRIEF §5), shaped for views that must not stutter:
@@ -34,10 +35,7 @@ export interface StreamSocket {
   onState(cb: (state: SocketState) => void): () => void;
 }
 
-export interface StreamVisibility {
-  isVisible(): boolean;
-  onChange(cb: (visible: boolean) => void): () => void;
-}
+export type StreamVisibility = PageVisibility;
 
 export interface MarketStreamDeps {
   /** Called once, on the first subscription: the socket connects when a market view mounts. */
@@ -82,25 +80,6 @@ export const klineChannel = (symbol: string, interval: KlineInterval) =>
 function defaultRequestFrame(cb: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(cb);
   else setTimeout(cb, 16);
-}
-
-function documentVisibility(): StreamVisibility {
-  if (typeof document === 'undefined') {
-    return { isVisible: () => true, onChange: () => () => undefined };
-  }
-  const visible = () => document.visibilityState !== 'hidden';
-  return {
-    isVisible: visible,
-    onChange: (cb) => {
-      const handler = () => {
-        cb(visible());
-      };
-      document.addEventListener('visibilitychange', handler);
-      return () => {
-        document.removeEventListener('visibilitychange', handler);
-      };
-    },
-  };
 }
 
 interface Channel {

@@ -1,4 +1,5 @@
 import type { TradeLimits } from '@ampere/contract';
+import { documentVisibility, type PageVisibility } from '@/lib/visibility';
 
 /**
  * The responsible-trading reminder (docs/trading-rules.md): after `reminderMinutes` of use of the
@@ -9,10 +10,7 @@ import type { TradeLimits } from '@ampere/contract';
  * timers.
  */
 
-export interface ReminderVisibility {
-  isVisible(): boolean;
-  onChange(cb: (visible: boolean) => void): () => void;
-}
+export type ReminderVisibility = PageVisibility;
 
 export interface ReminderDeps {
   /** Whose session this is: another user's count never carries over. */
@@ -71,22 +69,6 @@ function readProgress(deps: ReminderDeps): Progress {
     // Unreadable or unavailable storage: count from zero.
   }
   return fresh;
-}
-
-function documentVisibility(): ReminderVisibility {
-  const visible = () => document.visibilityState !== 'hidden';
-  return {
-    isVisible: visible,
-    onChange: (cb) => {
-      const handler = () => {
-        cb(visible());
-      };
-      document.addEventListener('visibilitychange', handler);
-      return () => {
-        document.removeEventListener('visibilitychange', handler);
-      };
-    },
-  };
 }
 
 /** Whether a reminder is due: `minutes` of use since the interval started. */
