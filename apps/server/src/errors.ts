@@ -20,3 +20,26 @@ export class AppError extends Error {
     this.def = ERRORS[name];
   }
 }
+
+/**
+ * The SQLSTATE our database functions raise for a business refusal (e.g. `trade_open`,
+ * `ledger_move`); the message is the catalogue name of the error.
+ */
+export const DB_REFUSAL_SQLSTATE = 'AM001';
+
+/** The AppError a database function refused with, if `error` is one (either driver). */
+export function dbRefusal(error: unknown): AppError | undefined {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  if (!cause || typeof cause !== 'object' || !('code' in cause) || !('message' in cause)) {
+    return undefined;
+  }
+  const { code, message } = cause;
+  if (
+    code !== DB_REFUSAL_SQLSTATE ||
+    typeof message !== 'string' ||
+    !Object.hasOwn(ERRORS, message)
+  ) {
+    return undefined;
+  }
+  return new AppError(message as ErrorName);
+}

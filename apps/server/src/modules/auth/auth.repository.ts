@@ -8,31 +8,53 @@ export interface SessionWithUser {
   user: typeof appUser.$inferSelect;
 }
 
+function prepareFindSession(db: Db) {
+  const hash = sql.placeholder('hash');
+  const now = sql.placeholder('now');
+  return db
+    .select({ session: userSession, user: appUser })
+    .from(userSession)
+    .innerJoin(appUser, eq(appUser.id, userSession.userId))
+    .where(
+      and(
+        or(
+          eq(userSession.tokenHash, hash),
+          and(eq(userSession.previousTokenHash, hash), gt(userSession.previousValidUntil, now)),
+        ),
+        isNull(userSession.revokedAt),
+        gt(userSession.expiresAt, now),
+      ),
+    )
+    .prepare('auth_find_session');
+}
+
+const findSessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+
+function findSessionStatement(db: Db): ReturnType<typeof prepareFindSession> {
+  let statement = findSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareFindSession(db);
+    findSessionStatements.set(db, statement);
+  }
+  return statement;
+}
+
 export function createAuthRepository(db: Db) {
   return {
     async insertSession(values: typeof userSession.$inferInsert): Promise<void> {
       await db.insert(userSession).values(values);
     },
 
-    /** The live session a token hash belongs to (current token, or the previous one in its grace period). */
+    /**
+     * The live session a token hash belongs to (current token, or the previous one in its
+     * grace period). Every signed-in request asks, so the statement is built once per
+     * database and prepared by name: PostgreSQL plans it once per connection.
+     */
     async findSession(tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
-      const [row] = await db
-        .select({ session: userSession, user: appUser })
-        .from(userSession)
-        .innerJoin(appUser, eq(appUser.id, userSession.userId))
-        .where(
-          and(
-            or(
-              eq(userSession.tokenHash, tokenHash),
-              and(
-                eq(userSession.previousTokenHash, tokenHash),
-                gt(userSession.previousValidUntil, now),
-              ),
-            ),
-            isNull(userSession.revokedAt),
-            gt(userSession.expiresAt, now),
-          ),
-        );
+      const [row] = await findSessionStatement(db).execute({
+        hash: tokenHash,
+        now: now.toISOString(),
+      });
       return row;
     },
 

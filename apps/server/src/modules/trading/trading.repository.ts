@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { pgArray, queryRows, type Db } from '../../db/client.js';
+import { dbRefusal } from '../../errors.js';
 import { tradeLimit, tradeOrder, tradePeriod } from './trading.schema.js';
 
 export type PeriodRow = typeof tradePeriod.$inferSelect;
@@ -19,6 +20,93 @@ interface DueRow {
   exit_price_minor: string | null;
 }
 
+export interface OpenRequest {
+  userId: bigint;
+  /** The Idempotency-Key and the hash of the validated request (`requestHash`). */
+  key: string;
+  requestHash: string;
+  symbol: string;
+  direction: string;
+  currency: string;
+  stakeMinor: bigint;
+  periodSeconds: number;
+  payoutBps: number;
+  priceScale: number;
+  atMs: number;
+  /** The strike must be at most this old. */
+  staleAfterMs: number;
+}
+
+export interface Opened {
+  order: OrderRow;
+  /** The key was used before: `order` is the order as first accepted, and nothing moved. */
+  replayed: boolean;
+  /** The user's available and in-order balances after the hold (not on a replay). */
+  availableAfter: bigint | undefined;
+  inOrderAfter: bigint | undefined;
+}
+
+type Int8 = string | number;
+
+/** A trade_order row as raw SQL returns it (int8 as decimal strings). */
+interface RawOrder {
+  id: Int8;
+  user_id: Int8;
+  symbol: string;
+  direction: string;
+  currency: string;
+  stake_minor: Int8;
+  period_seconds: number;
+  payout_bps: number;
+  strike_tick_id: Int8;
+  strike_price_minor: Int8;
+  strike_time_ms: Int8;
+  price_scale: number;
+  opened_at_ms: Int8;
+  expires_at_ms: Int8;
+  status: string;
+  exit_tick_id: Int8 | null;
+  exit_price_minor: Int8 | null;
+  exit_time_ms: Int8 | null;
+  payout_minor: Int8 | null;
+  settled_at_ms: Int8 | null;
+  open_journal_id: Int8;
+  settle_journal_id: Int8 | null;
+  replayed: boolean;
+  available_after: Int8 | null;
+  in_order_after: Int8 | null;
+}
+
+function orderFromRaw(r: RawOrder): OrderRow {
+  const big = (v: Int8) => BigInt(v);
+  const bigOrNull = (v: Int8 | null) => (v === null ? null : BigInt(v));
+  const numOrNull = (v: Int8 | null) => (v === null ? null : Number(v));
+  return {
+    id: big(r.id),
+    userId: big(r.user_id),
+    symbol: r.symbol,
+    direction: r.direction,
+    currency: r.currency,
+    stakeMinor: big(r.stake_minor),
+    periodSeconds: r.period_seconds,
+    payoutBps: r.payout_bps,
+    strikeTickId: big(r.strike_tick_id),
+    strikePriceMinor: big(r.strike_price_minor),
+    strikeTimeMs: Number(r.strike_time_ms),
+    priceScale: r.price_scale,
+    openedAtMs: Number(r.opened_at_ms),
+    expiresAtMs: Number(r.expires_at_ms),
+    status: r.status,
+    exitTickId: bigOrNull(r.exit_tick_id),
+    exitPriceMinor: bigOrNull(r.exit_price_minor),
+    exitTimeMs: numOrNull(r.exit_time_ms),
+    payoutMinor: bigOrNull(r.payout_minor),
+    settledAtMs: numOrNull(r.settled_at_ms),
+    openJournalId: big(r.open_journal_id),
+    settleJournalId: bigOrNull(r.settle_journal_id),
+  };
+}
+
 export function createTradingRepository(db: Db) {
   return {
     /** Every enabled period of every product (the in-process catalog). */
@@ -35,73 +123,32 @@ export function createTradingRepository(db: Db) {
     },
 
     /**
-     * Everything an order needs before it moves money, in one round trip: a fresh order id, the
-     * symbol's newest tick (the strike) and the user's limits, locked for the rest of the
-     * transaction so concurrent buys of one user are checked one at a time.
+     * Accepts an order in one statement and its own transaction (`trade_open`, migration
+     * 0009): idempotency claim, strike, limits, the stake held by the ledger, the order and its
+     * stored response. A refusal comes back as its AppError with nothing changed.
      */
-    async opening(
-      symbol: string,
-      userId: bigint,
-    ): Promise<{
-      orderId: bigint;
-      strike: { id: bigint; timeMs: number; priceMinor: bigint } | undefined;
-      limits: LimitRow | undefined;
-    }> {
-      const [row] = await queryRows<{
-        order_id: string;
-        tick_id: string | null;
-        tick_time_ms: string | number | null;
-        tick_price_minor: string | null;
-        limit_user_id: string | null;
-        daily_loss_money_minor: string | null;
-        daily_loss_usdt_minor: string | null;
-        daily_trades: number | null;
-        tz_offset_minutes: number | null;
-        reminder_minutes: number | null;
-        updated_at_ms: string | number | null;
-      }>(
-        db,
-        sql`select nextval(pg_get_serial_sequence('trade_order', 'id')) as order_id,
-                   t.id as tick_id, t.time_ms as tick_time_ms, t.price_minor as tick_price_minor,
-                   l.user_id as limit_user_id, l.daily_loss_money_minor, l.daily_loss_usdt_minor,
-                   l.daily_trades, l.tz_offset_minutes, l.reminder_minutes, l.updated_at_ms
-              from (select 1) as one
-              left join lateral (select id, time_ms, price_minor from tick
-                                  where symbol = ${symbol} order by id desc limit 1) t on true
-              left join lateral (select * from trade_limit where user_id = ${userId}
-                                    for update) l on true`,
-      );
-      if (!row) throw new Error('opening returned no row');
-      const big = (v: string | null) => (v === null ? null : BigInt(v));
+    async open(req: OpenRequest): Promise<Opened> {
+      let rows: RawOrder[];
+      try {
+        rows = await queryRows<RawOrder>(
+          db,
+          sql`select (t.o).*, t.replayed, t.available_after, t.in_order_after
+                from trade_open(${req.userId}, ${req.key}, ${req.requestHash}, ${req.symbol},
+                                ${req.direction}, ${req.currency}, ${req.stakeMinor},
+                                ${req.periodSeconds}, ${req.payoutBps}, ${req.priceScale},
+                                ${req.atMs}, ${req.staleAfterMs}) t`,
+        );
+      } catch (error) {
+        throw dbRefusal(error) ?? error;
+      }
+      const [row] = rows;
+      if (!row) throw new Error('trade_open returned no row');
       return {
-        orderId: BigInt(row.order_id),
-        strike:
-          row.tick_id === null || row.tick_time_ms === null || row.tick_price_minor === null
-            ? undefined
-            : {
-                id: BigInt(row.tick_id),
-                timeMs: Number(row.tick_time_ms),
-                priceMinor: BigInt(row.tick_price_minor),
-              },
-        limits:
-          row.limit_user_id === null
-            ? undefined
-            : {
-                userId: BigInt(row.limit_user_id),
-                dailyLossMoneyMinor: big(row.daily_loss_money_minor),
-                dailyLossUsdtMinor: big(row.daily_loss_usdt_minor),
-                dailyTrades: row.daily_trades,
-                tzOffsetMinutes: row.tz_offset_minutes ?? 0,
-                reminderMinutes: row.reminder_minutes,
-                updatedAtMs: Number(row.updated_at_ms ?? 0),
-              },
+        order: orderFromRaw(row),
+        replayed: row.replayed,
+        availableAfter: row.available_after === null ? undefined : BigInt(row.available_after),
+        inOrderAfter: row.in_order_after === null ? undefined : BigInt(row.in_order_after),
       };
-    },
-
-    async insertOrder(row: typeof tradeOrder.$inferInsert): Promise<OrderRow> {
-      const [inserted] = await db.insert(tradeOrder).values(row).returning();
-      if (!inserted) throw new Error('order insert returned no row');
-      return inserted;
     },
 
     /**

@@ -329,13 +329,21 @@ describe('fixed-time trading API', () => {
     await tick('BTC/USDT', 9_700_000n);
     const key = 'same-key-12345678';
     const answers = await Promise.all(Array.from({ length: 8 }, () => buy(u.token, order, key)));
-    const ids = new Set(answers.map((r) => r.json().data.id as string));
-    expect(ids.size).toBe(1);
+    const first = answers[0]?.json().data;
+    for (const answer of answers) expect(answer.json().data).toEqual(first);
     expect(await balance(u.token)).toMatchObject({
       available: '900.00',
       frozen: { inOrder: '100.00' },
     });
     expect((await buy(u.token, { ...order, amount: '200.00' }, key)).json().code).toBe(1007);
+    // Once settled, a replay still answers with the order as it was accepted, and moves nothing.
+    clock.advance(31_000);
+    await tick('BTC/USDT', 9_700_100n);
+    expect(await t.app.services.trading.settleDue()).toBe(1);
+    const settledBalance = await balance(u.token);
+    const late = await buy(u.token, order, key);
+    expect(late.json()).toMatchObject({ code: 0, data: first });
+    expect(await balance(u.token)).toEqual(settledBalance);
   });
 
   it('takes only the concurrent buys the balance covers', async () => {

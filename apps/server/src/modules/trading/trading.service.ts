@@ -16,7 +16,7 @@ import {
 } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { runIdempotent } from '../ledger/idempotency.js';
+import { IDEMPOTENCY_KEY, requestHash } from '../ledger/idempotency.js';
 import type { LedgerService, PostedJournal, PostingSpec } from '../ledger/ledger.service.js';
 import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js';
 import type { ProductRow } from '../market/market.repository.js';
@@ -25,7 +25,6 @@ import { DEFAULT_PERIODS } from './periods.seed.js';
 import {
   createTradingRepository,
   type DueOrder,
-  type LimitRow,
   type OrderRow,
   type PeriodRow,
 } from './trading.repository.js';
@@ -268,32 +267,6 @@ export function createTradingService(deps: {
     return { rows, balances };
   }
 
-  /**
-   * The user's own limits (responsible trading): at most `dailyTrades` orders a day, and a
-   * worst case for the day — settled losses plus every open stake, this one included — no
-   * larger than the daily loss limit. The limits row is locked, so concurrent buys are checked
-   * one at a time.
-   */
-  async function enforceLimits(
-    r: ReturnType<typeof createTradingRepository>,
-    limits: LimitRow | undefined,
-    userId: bigint,
-    currency: CurrencyKey,
-    stake: bigint,
-    at: number,
-  ) {
-    if (!limits) return;
-    const day = await r.dayStats(userId, dayStart(at, limits.tzOffsetMinutes));
-    if (limits.dailyTrades !== null && day.orders >= limits.dailyTrades) {
-      throw new AppError('DAILY_TRADE_LIMIT_REACHED');
-    }
-    const lossLimit = currency === 'money' ? limits.dailyLossMoneyMinor : limits.dailyLossUsdtMinor;
-    if (lossLimit === null) return;
-    const net = day.net.get(currency) ?? 0n;
-    const worst = (net < 0n ? -net : 0n) + (day.open.get(currency) ?? 0n) + stake;
-    if (worst > lossLimit) throw new AppError('DAILY_LOSS_LIMIT_REACHED');
-  }
-
   async function limitsView(userId: bigint): Promise<TradeLimits> {
     const r = repo();
     const limits = await r.limits(userId);
@@ -391,53 +364,38 @@ export function createTradingService(deps: {
           },
         );
       }
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       const stake = parsed.minor;
       const { symbol, direction, currency } = req;
       const body = { symbol, direction, currency, amount: stake, period: req.period };
-      let balances: PostedJournal['balances'] | undefined;
-      const order = await db.transaction((tx) =>
-        runIdempotent(
-          tx,
-          { userId, key: idempotencyKey, operation: 'user/buy', body },
-          async () => {
-            const r = createTradingRepository(tx);
-            const at = now();
-            const { orderId: id, strike, limits } = await r.opening(symbol, userId);
-            await enforceLimits(r, limits, userId, currency, stake, at);
-            if (!strike || at - strike.timeMs > STALE_AFTER_MS)
-              throw new AppError('PRODUCT_PAUSED');
-            const journal = await ledger.post(tx, {
-              kind: 'trade_open',
-              actor: `user:${userId}`,
-              userId,
-              reference: `order:${id}`,
-              postings: [
-                { account: { userId, currency, purpose: 'available' }, amountMinor: -stake },
-                { account: { userId, currency, purpose: 'in_order' }, amountMinor: stake },
-              ],
-            });
-            balances = journal.balances;
-            const row = await r.insertOrder({
-              id,
-              userId,
-              symbol,
-              direction,
-              currency,
-              stakeMinor: stake,
-              periodSeconds: period.seconds,
-              payoutBps: period.payoutBps,
-              strikeTickId: strike.id,
-              strikePriceMinor: strike.priceMinor,
-              strikeTimeMs: strike.timeMs,
-              priceScale: product.priceScale,
-              openedAtMs: at,
-              expiresAtMs: at + period.seconds * 1000,
-              openJournalId: journal.journalId,
-            });
-            return toOrder(row, product.names[locale] ?? product.names['en-US'] ?? symbol, at);
-          },
-        ),
+      const opened = await repo().open({
+        userId,
+        key: idempotencyKey,
+        requestHash: requestHash('user/buy', body),
+        symbol,
+        direction,
+        currency,
+        stakeMinor: stake,
+        periodSeconds: period.seconds,
+        payoutBps: period.payoutBps,
+        priceScale: product.priceScale,
+        atMs: now(),
+        staleAfterMs: STALE_AFTER_MS,
+      });
+      const row = opened.order;
+      // A replay answers as the first acceptance did: seconds remaining as of that moment.
+      const order = toOrder(
+        row,
+        product.names[locale] ?? product.names['en-US'] ?? symbol,
+        row.openedAtMs,
       );
+      const balances: PostedJournal['balances'] | undefined =
+        opened.availableAfter === undefined || opened.inOrderAfter === undefined
+          ? undefined
+          : [
+              { userId, currency, purpose: 'available', balanceMinor: opened.availableAfter },
+              { userId, currency, purpose: 'in_order', balanceMinor: opened.inOrderAfter },
+            ];
       publish(order, userId, balances);
       return order;
     },
