@@ -33,6 +33,9 @@ export async function runPgbench(opts: {
   vars?: Record<string, string | number>;
   /** `prepared` (default): parse and plan once per connection; `extended`: unnamed statements. */
   mode?: 'prepared' | 'extended';
+  /** An open loop at this many transactions per second (`-R`); latency then counts from each
+   * transaction's scheduled start, so a late start shows. */
+  ratePerS?: number;
   onSpawn?: (pid: number | undefined) => void;
 }): Promise<PgbenchResult> {
   const seconds = Math.max(1, Math.round(opts.durationMs / 1000));
@@ -50,6 +53,7 @@ export async function runPgbench(opts: {
     String(seconds),
     '-f',
     opts.script,
+    ...(opts.ratePerS === undefined ? [] : ['-R', String(opts.ratePerS)]),
     ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     '-l',
     '--log-prefix',

@@ -29,7 +29,11 @@ export async function prepareDatabase(database: Database): Promise<void> {
 export async function openPreparedDatabase(env: Env): Promise<Database> {
   const release = env.DATABASE_URL ? () => undefined : acquireDataDirLock(env.DATA_DIR);
   try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
     await prepareDatabase(database);
     return {
       ...database,

@@ -30,6 +30,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+  /** Connections the server keeps to PostgreSQL (with DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
   PUBLIC_URL: urlWithScheme(['http', 'https']).optional(),
   LOG_LEVEL: z

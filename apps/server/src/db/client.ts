@@ -75,8 +75,11 @@ export function openPostgres(
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  poolSize?: number | undefined;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize)
+    : openPglite(opts.dataDir);
 }
 
 /**
@@ -102,4 +105,28 @@ export function pgArray(values: readonly (string | number | bigint | null)[]): s
     v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
   );
   return `{${items.join(',')}}`;
+}
+
+type Param = string | number | bigint | boolean | null;
+
+/**
+ * One statement for the hottest paths, prepared by name: on PostgreSQL each pooled connection
+ * parses and plans it once and then only binds values (node-postgres sends unnamed statements
+ * otherwise, re-planned on every call), and no query builder runs per call. PGlite runs the same
+ * text with the same values. Use on the root database only, outside a transaction: the
+ * statement is its own transaction.
+ */
+export function preparedStatement<T>(
+  name: string,
+  text: string,
+): (db: Db, values: readonly Param[]) => Promise<T[]> {
+  return async (db, values) => {
+    const client: unknown = (db as { $client?: unknown }).$client;
+    const params = values.map((v) => (typeof v === 'bigint' ? v.toString() : v));
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
+      return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+    }
+    if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+    throw new Error(`preparedStatement ${name}: not a root database`);
+  };
 }

@@ -7,7 +7,24 @@ import type { z } from 'zod';
  * own (`messages.<key>`, e.g. "Successful login").
  */
 export function ok<T>(req: FastifyRequest, data: T, messageKey?: string): Envelope<T> {
-  return { code: 0, msg: req.t(messageKey ? `messages.${messageKey}` : 'errors.ok'), data };
+  return {
+    code: 0,
+    msg: successMessage(req, messageKey ? `messages.${messageKey}` : 'errors.ok'),
+    data,
+  };
+}
+
+/** Success messages are fixed per locale and key: translated once, not on every request. */
+const successMessages = new Map<string, string>();
+
+function successMessage(req: FastifyRequest, key: string): string {
+  const id = `${req.locale}\u0000${key}`;
+  let message = successMessages.get(id);
+  if (message === undefined) {
+    message = req.t(key);
+    successMessages.set(id, message);
+  }
+  return message;
 }
 
 /** Response schemas for a route: its data on 200, the error envelope on every 4xx and 5xx. */

@@ -4,7 +4,11 @@ import { appUser } from '../account/account.schema.js';
 import { authThrottle, securityEvent, userSession } from './auth.schema.js';
 
 export interface SessionWithUser {
-  session: typeof userSession.$inferSelect;
+  /** What authentication reads of the session (the statement selects no more). */
+  session: Pick<
+    typeof userSession.$inferSelect,
+    'id' | 'tokenHash' | 'createdAt' | 'rotatedAt' | 'lastSeenAt'
+  >;
   user: typeof appUser.$inferSelect;
 }
 
@@ -12,7 +16,16 @@ function prepareFindSession(db: Db) {
   const hash = sql.placeholder('hash');
   const now = sql.placeholder('now');
   return db
-    .select({ session: userSession, user: appUser })
+    .select({
+      session: {
+        id: userSession.id,
+        tokenHash: userSession.tokenHash,
+        createdAt: userSession.createdAt,
+        rotatedAt: userSession.rotatedAt,
+        lastSeenAt: userSession.lastSeenAt,
+      },
+      user: appUser,
+    })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
     .where(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { pgArray, queryRows, type Db } from '../../db/client.js';
+import { pgArray, preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { dbRefusal } from '../../errors.js';
 import { tradeLimit, tradeOrder, tradePeriod } from './trading.schema.js';
 
@@ -107,6 +107,12 @@ function orderFromRaw(r: RawOrder): OrderRow {
   };
 }
 
+const tradeOpen = preparedStatement<RawOrder>(
+  'trade_open',
+  `select (t.o).*, t.replayed, t.available_after, t.in_order_after
+     from trade_open($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) t`,
+);
+
 export function createTradingRepository(db: Db) {
   return {
     /** Every enabled period of every product (the in-process catalog). */
@@ -130,14 +136,20 @@ export function createTradingRepository(db: Db) {
     async open(req: OpenRequest): Promise<Opened> {
       let rows: RawOrder[];
       try {
-        rows = await queryRows<RawOrder>(
-          db,
-          sql`select (t.o).*, t.replayed, t.available_after, t.in_order_after
-                from trade_open(${req.userId}, ${req.key}, ${req.requestHash}, ${req.symbol},
-                                ${req.direction}, ${req.currency}, ${req.stakeMinor},
-                                ${req.periodSeconds}, ${req.payoutBps}, ${req.priceScale},
-                                ${req.atMs}, ${req.staleAfterMs}) t`,
-        );
+        rows = await tradeOpen(db, [
+          req.userId,
+          req.key,
+          req.requestHash,
+          req.symbol,
+          req.direction,
+          req.currency,
+          req.stakeMinor,
+          req.periodSeconds,
+          req.payoutBps,
+          req.priceScale,
+          req.atMs,
+          req.staleAfterMs,
+        ]);
       } catch (error) {
         throw dbRefusal(error) ?? error;
       }
