@@ -472,6 +472,7 @@ export async function benchPlaceOrder(
       ms: number,
       mode: 'prepared' | 'extended' = 'prepared',
       ratePerS?: number,
+      warmup?: number,
     ) => {
       const cpu = sampler();
       const r = await runPgbench({
@@ -483,6 +484,7 @@ export async function benchPlaceOrder(
         vars,
         mode,
         ...(ratePerS === undefined ? {} : { ratePerS }),
+        ...(warmup === undefined ? {} : { warmupMs: warmup }),
         onSpawn: (pid) => (pgbenchPid = pid),
       });
       return { ...r, command: r.command.replace(`${ROOT}/`, ''), cpu: cpu.stop() };
@@ -496,7 +498,7 @@ export async function benchPlaceOrder(
     // on every execution — how node-postgres sends drizzle's queries.
     const pgExtended = await bench(all, durationMs, 'extended');
     // For the half-rate goal: pgbench alone at the rate the HTTP open loop ran at.
-    const pgHalf = await bench(all, durationMs, 'prepared', halfRate.targetPerS);
+    const pgHalf = await bench(all, durationMs, 'prepared', halfRate.targetPerS, 2_000);
     const afterAnchor = ledgerChecks(database);
     const anchorChecks = {
       unbalancedJournals: afterAnchor.unbalancedJournals,

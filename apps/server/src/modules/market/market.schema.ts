@@ -58,6 +58,9 @@ export const tick = pgTable(
     uniqueIndex('tick_symbol_prev_key').on(t.symbol, t.prevHash),
     uniqueIndex('tick_hash_key').on(t.hash),
     index('tick_symbol_time_idx').on(t.symbol, t.timeMs),
+    // The newest tick of a symbol (every strike, every chained insert) in one index probe,
+    // however long the chain grows.
+    index('tick_symbol_id_idx').on(t.symbol, t.id),
     check('tick_price_positive', sql`${t.priceMinor} > 0`),
     check('tick_qty_nonnegative', sql`${t.qtyMinor} >= 0`),
   ],

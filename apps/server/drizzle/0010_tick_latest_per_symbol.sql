@@ -1,0 +1,1 @@
+CREATE INDEX "tick_symbol_id_idx" ON "tick" USING btree ("symbol","id");
