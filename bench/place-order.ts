@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCpuSampler, type CpuReport } from './lib/cpu.js';
 import type { LoadResult } from './lib/load.js';
-import { runPaced, type PacedResult } from './lib/paced.js';
+import { runPacedIsolated, type PacedResult } from './lib/paced.js';
 import { runPgbench, type PgbenchResult } from './lib/pgbench.js';
 import { createDatabase, databaseUrl, dropDatabase, psql } from './lib/postgres.js';
 import { startProcess } from './lib/process.js';
@@ -443,7 +443,7 @@ export async function benchPlaceOrder(
       {
         const before = await ordersCount(database);
         const cpu = sampler();
-        const r = await runPaced({
+        const r = await runPacedIsolated({
           baseUrl: base,
           ratePerS: Math.max(1, Math.round(distinct.reqPerS / 2)),
           durationMs,

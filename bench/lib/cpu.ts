@@ -46,6 +46,12 @@ export function startCpuSampler(groups: Group[], everyMs = 250): { stop: () => C
   const m0 = machineTicks();
   const first = new Map<number, { group: string; ticks: number }>();
   const last = new Map<number, number>();
+  // Processes outside every group, remembered so each sample reads only the groups' /proc
+  // entries: the sampler runs inside the load generator, and its own stalls would show in the
+  // latencies it is measuring beside.
+  // (Twice unmatched: a backend forked a moment before a sample still shows the postmaster's
+  // command line.)
+  const misses = new Map<number, number>();
   let initial = true;
   const sample = () => {
     let pids: string[];
@@ -56,6 +62,7 @@ export function startCpuSampler(groups: Group[], everyMs = 250): { stop: () => C
     }
     for (const p of pids) {
       const pid = Number(p);
+      if ((misses.get(pid) ?? 0) >= 2) continue;
       const known = first.get(pid);
       if (!known) {
         let cmdline: string;
@@ -65,7 +72,10 @@ export function startCpuSampler(groups: Group[], everyMs = 250): { stop: () => C
           continue;
         }
         const group = groups.find((g) => g.match(pid, cmdline));
-        if (!group) continue;
+        if (!group) {
+          misses.set(pid, (misses.get(pid) ?? 0) + 1);
+          continue;
+        }
         const ticks = procTicks(pid);
         if (ticks === undefined) continue;
         first.set(pid, { group: group.name, ticks: initial ? ticks : 0 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { LoadResult } from './load.js';
 
 export interface PacedRequest {
@@ -117,4 +118,35 @@ export async function runPaced(opts: {
     sendLagP99Ms: percentile(Float64Array.from(lags).sort(), 99),
     statusCounts,
   };
+}
+
+/**
+ * `runPaced` on a worker thread of this process (its CPU still counts as the client's), with
+ * the requests built beforehand: request `i` is `requests[i]`.
+ */
+export async function runPacedIsolated(opts: {
+  baseUrl: string;
+  ratePerS: number;
+  durationMs: number;
+  connections: number;
+  request: (i: number) => PacedRequest;
+}): Promise<PacedResult> {
+  const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
+  const requests = Array.from({ length: total }, (_, i) => opts.request(i));
+  const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), {
+    workerData: { ...opts, request: undefined, requests },
+  });
+  try {
+    return await new Promise<PacedResult>((resolve, reject) => {
+      worker.once('message', (m: PacedResult) => {
+        resolve(m);
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        reject(new Error(`paced worker exited with ${code}`));
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
