@@ -649,6 +649,7 @@ export function placeOrderReport(r: PlaceOrderResult): string {
     `ratio, distinct users / lower anchor (${r.lowerAnchor}, ${fmt(lower)}/s): ${fmt(r.ratio, 2)} — goal ≥ 0.60`,
     `ratio, hot user / pgbench hot user: ${fmt(r.hotRatio, 2)}`,
     `p99 at half the distinct-user rate (${fmt(r.halfRate.targetPerS)}/s asked, ${fmt(r.halfRate.sentPerS)}/s sent, send lag p99 ${fmt(r.halfRate.sendLagP99Ms, 1)} ms): ${fmt(r.halfRate.p99Ms, 1)} ms — goal ≤ 10`,
+    `half rate, answers over 10 ms by second of the run: ${JSON.stringify(r.halfRate.slowBySecond)}`,
     `orders written per phase (2xx answers, cut off): distinct ${r.distinct.ordersWritten} (${r.distinct.requests}, ${r.distinct.cutOff}), hot ${r.hot.ordersWritten} (${r.hot.requests}, ${r.hot.cutOff}), half rate ${r.halfRate.ordersWritten} (${r.halfRate.requests}, 0)`,
     `ledger after the HTTP phases: ${r.checks.orders} orders for ${r.checks.accepted} accepted requests (+ up to ${r.checks.cutOff} cut off at phase ends) — ${consistent ? 'consistent' : 'MISMATCH'}; ${r.checks.unbalancedJournals} unbalanced journals, ${r.checks.balanceMismatches} cached balances off`,
     `ledger after pgbench: ${r.anchorChecks.orders} orders for ${r.anchorChecks.transactions} transactions, ${r.anchorChecks.unbalancedJournals} unbalanced journals, ${r.anchorChecks.balanceMismatches} cached balances off`,

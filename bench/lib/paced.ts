@@ -16,6 +16,9 @@ export interface PacedResult extends LoadResult {
   /** How late the sender got the requests out after their due time (scheduler lag), p99. */
   sendLagP99Ms: number;
   statusCounts: Record<string, number>;
+  /** Answers slower than 10 ms, by the second of the run they were sent in (where the tail
+   * comes from: one stall, or spread over the run). */
+  slowBySecond: Record<string, number>;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -42,6 +45,7 @@ export async function runPaced(opts: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
   const latencies: number[] = [];
+  const slowBySecond: Record<string, number> = {};
   const lags: number[] = [];
   const statusCounts: Record<string, number> = {};
   let errors = 0;
@@ -58,8 +62,12 @@ export async function runPaced(opts: {
     inFlight++;
     const finish = (status: string, ok: boolean) => {
       statusCounts[status] = (statusCounts[status] ?? 0) + 1;
-      if (ok) latencies.push(performance.now() - t0);
-      else errors++;
+      const latency = performance.now() - t0;
+      if (ok) latencies.push(latency);
+      if (latency > 10) {
+        const second = String(Math.floor((t0 - started) / 1000));
+        slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
+      } else errors++;
       inFlight--;
       if (sent >= total && inFlight === 0) done();
     };
@@ -117,6 +125,7 @@ export async function runPaced(opts: {
     sentPerS: (sent / sendWindowMs) * 1000,
     sendLagP99Ms: percentile(Float64Array.from(lags).sort(), 99),
     statusCounts,
+    slowBySecond,
   };
 }
 

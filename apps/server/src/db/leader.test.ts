@@ -60,26 +60,32 @@ describe.runIf(usingPostgres)('leader election on PostgreSQL (advisory lock)', (
     for (const c of rest) await c.leadership.stop();
   });
 
-  it('deposes a leader whose session is killed, and another takes over', async () => {
-    const a = candidate(db.url, key + 1);
-    await until(() => a.leadership.isLeader());
-    const b = candidate(db.url, key + 1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(b.leadership.isLeader()).toBe(false);
+  it(
+    'deposes a leader whose session is killed, and another takes over',
+    { timeout: 90_000 },
+    async () => {
+      const a = candidate(db.url, key + 1);
+      await until(() => a.leadership.isLeader());
+      const b = candidate(db.url, key + 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(b.leadership.isLeader()).toBe(false);
 
-    const admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
-    await admin.query(
-      `select pg_terminate_backend(pid) from pg_locks
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_locks
         where locktype = 'advisory' and objid = $1 and granted`,
-      [key + 1],
-    );
-    await admin.end();
+        [key + 1],
+      );
+      await admin.end();
 
-    await until(() => a.events.includes('deposed'));
-    await until(() => b.leadership.isLeader());
-    expect(a.leadership.isLeader()).toBe(false);
-    await a.leadership.stop();
-    await b.leadership.stop();
-  });
+      // Generous waits: CI runs this beside the SIGKILL settlement test, which saturates both
+      // cores; what is asserted is that it happens, not how fast.
+      await until(() => a.events.includes('deposed'), 30_000);
+      await until(() => b.leadership.isLeader(), 30_000);
+      expect(a.leadership.isLeader()).toBe(false);
+      await a.leadership.stop();
+      await b.leadership.stop();
+    },
+  );
 });
