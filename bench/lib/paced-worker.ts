@@ -4,15 +4,9 @@
  * phases' autocannon sockets and garbage). The requests arrive ready-made.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { runPaced, type PacedRequest } from './paced.js';
+import { runPaced, type PacedOptions, type PacedRequest } from './paced.js';
 
-interface Job {
-  baseUrl: string;
-  ratePerS: number;
-  durationMs: number;
-  connections: number;
-  requests: PacedRequest[];
-}
+type Job = Omit<PacedOptions, 'request'> & { requests: PacedRequest[] };
 
 const job = workerData as Job;
 const fallback = job.requests.at(-1);

@@ -21,6 +21,14 @@ export interface PacedResult extends LoadResult {
   slowBySecond: Record<string, number>;
 }
 
+export interface PacedOptions {
+  baseUrl: string;
+  ratePerS: number;
+  durationMs: number;
+  connections: number;
+  request: (i: number) => PacedRequest;
+}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -34,13 +42,7 @@ function percentile(sorted: Float64Array, p: number): number {
  * per-second quotas, which send each second's share back to back), the server sees arrivals
  * spread evenly over time, so the percentiles are those of a server running at that rate.
  */
-export async function runPaced(opts: {
-  baseUrl: string;
-  ratePerS: number;
-  durationMs: number;
-  connections: number;
-  request: (i: number) => PacedRequest;
-}): Promise<PacedResult> {
+export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const url = new URL(opts.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
@@ -133,13 +135,7 @@ export async function runPaced(opts: {
  * `runPaced` on a worker thread of this process (its CPU still counts as the client's), with
  * the requests built beforehand: request `i` is `requests[i]`.
  */
-export async function runPacedIsolated(opts: {
-  baseUrl: string;
-  ratePerS: number;
-  durationMs: number;
-  connections: number;
-  request: (i: number) => PacedRequest;
-}): Promise<PacedResult> {
+export async function runPacedIsolated(opts: PacedOptions): Promise<PacedResult> {
   const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
   const requests = Array.from({ length: total }, (_, i) => opts.request(i));
   const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), {

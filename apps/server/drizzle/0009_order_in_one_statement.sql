@@ -22,29 +22,21 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 OR p_from = p_to THEN
     RAISE EXCEPTION 'ledger_move: % from % to % is not a movement', p_amount, p_from, p_to;
   END IF;
-  IF p_from COLLATE "C" < p_to COLLATE "C" THEN
-    UPDATE ledger_account SET balance_minor = balance_minor - p_amount
-     WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_from
-       AND balance_minor - p_amount >= 0
-    RETURNING id, balance_minor INTO v_from_id, o_from_balance;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'AM001', MESSAGE = 'INSUFFICIENT_BALANCE';
-    END IF;
-    UPDATE ledger_account SET balance_minor = balance_minor + p_amount
-     WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_to
-    RETURNING id, balance_minor INTO v_to_id, o_to_balance;
-  ELSE
-    UPDATE ledger_account SET balance_minor = balance_minor + p_amount
-     WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_to
-    RETURNING id, balance_minor INTO v_to_id, o_to_balance;
-    UPDATE ledger_account SET balance_minor = balance_minor - p_amount
-     WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_from
-       AND balance_minor - p_amount >= 0
-    RETURNING id, balance_minor INTO v_from_id, o_from_balance;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'AM001', MESSAGE = 'INSUFFICIENT_BALANCE';
-    END IF;
+  -- Lock both accounts in (user, currency, purpose) order, as every writer does, then move.
+  PERFORM 1 FROM ledger_account
+    WHERE user_id = p_user_id AND currency = p_currency AND purpose IN (p_from, p_to)
+    ORDER BY purpose COLLATE "C"
+    FOR UPDATE;
+  UPDATE ledger_account SET balance_minor = balance_minor - p_amount
+   WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_from
+     AND balance_minor - p_amount >= 0
+  RETURNING id, balance_minor INTO v_from_id, o_from_balance;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'AM001', MESSAGE = 'INSUFFICIENT_BALANCE';
   END IF;
+  UPDATE ledger_account SET balance_minor = balance_minor + p_amount
+   WHERE user_id = p_user_id AND currency = p_currency AND purpose = p_to
+  RETURNING id, balance_minor INTO v_to_id, o_to_balance;
   IF v_to_id IS NULL THEN
     RAISE EXCEPTION 'ledger_move: user % has no % % account', p_user_id, p_currency, p_to;
   END IF;
