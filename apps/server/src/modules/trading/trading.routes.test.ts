@@ -467,6 +467,56 @@ describe('responsible trading limits', () => {
     });
     expect(cleared.json().data).toMatchObject({ dailyLossMoney: null, dailyTrades: null });
   });
+
+  it("counts the day's settled losses with its open stakes, per currency", async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { username: 'careful2', password: 'Secret123', repassword: 'Secret123' },
+    });
+    const token = reg.json().data.token as string;
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where username = 'careful2'`,
+    );
+    const id = BigInt(row?.id ?? 0);
+    await creditFromEquity(t.database.db, id, 'usdt', 1_000_000000n);
+    await creditFromEquity(t.database.db, id, 'money', 1_000_00n);
+    const auth = { authorization: `Bearer ${token}` };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/tradeLimits',
+      headers: auth,
+      payload: { dailyLossUsdt: '150', tz: '0' },
+    });
+    let n = 0;
+    const buy = (amount: string, currency: 'usdt' | 'money') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/buy',
+        headers: { ...auth, 'idempotency-key': `limits2-${++n}-xxxxxxxx` },
+        payload: { symbol: 'BTC/USDT', direction: 'up', amount, currency, period: 30 },
+      });
+    await t.app.services.market.recordTick('BTC/USDT', clock.now().getTime(), 9_700_000n, 2);
+    expect((await buy('100', 'usdt')).json().code).toBe(0);
+    clock.advance(20_000);
+    await t.app.services.market.recordTick('BTC/USDT', clock.now().getTime(), 9_690_000n, 2);
+    clock.advance(11_000); // past expiry, and a later tick makes the exit final
+    await t.app.services.market.recordTick('BTC/USDT', clock.now().getTime(), 9_690_000n, 2);
+    await t.app.services.trading.settleDue(); // up, and the price fell: lost 100 (net below)
+    // Worst case: 100 lost + 60 = 160 > 150; 100 lost + 50 = 150 ≤ 150.
+    expect((await buy('60', 'usdt')).json().code).toBe(4008);
+    expect((await buy('50', 'usdt')).json().code).toBe(0);
+    // Now 100 lost + 50 open: no USDT order fits, and CNY has no limit.
+    expect((await buy('1', 'usdt')).json().code).toBe(4008);
+    expect((await buy('100.00', 'money')).json().code).toBe(0);
+    const view = (await t.app.inject({ url: '/api/v1/user/tradeLimits', headers: auth })).json();
+    expect(view.data.today).toMatchObject({
+      orders: 3,
+      net: { usdt: '-100.000000', money: '0.00' },
+      open: { usdt: '50.000000', money: '100.00' },
+    });
+  });
 });
 
 describe('trading pushes on the private channels', () => {
