@@ -407,19 +407,24 @@ describe('responsible trading limits', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses orders beyond the daily count and the worst-case daily loss, until the next day', async () => {
+  /** A user signed up through the API, credited from house equity; their id and auth header. */
+  async function signedUpTrader(username: string) {
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/register',
-      payload: { username: 'careful1', password: 'Secret123', repassword: 'Secret123' },
+      payload: { username, password: 'Secret123', repassword: 'Secret123' },
     });
-    const token = reg.json().data.token as string;
     const [row] = await queryRows<{ id: string }>(
       t.database.db,
-      sql`select id from app_user where username = 'careful1'`,
+      sql`select id from app_user where username = ${username}`,
     );
-    await creditFromEquity(t.database.db, BigInt(row?.id ?? 0), 'money', 10_000_00n);
-    const auth = { authorization: `Bearer ${token}` };
+    const id = BigInt(row?.id ?? 0);
+    return { id, auth: { authorization: `Bearer ${reg.json().data.token as string}` } };
+  }
+
+  it('refuses orders beyond the daily count and the worst-case daily loss, until the next day', async () => {
+    const { id, auth } = await signedUpTrader('careful1');
+    await creditFromEquity(t.database.db, id, 'money', 10_000_00n);
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/tradeLimits',
@@ -469,20 +474,9 @@ describe('responsible trading limits', () => {
   });
 
   it("counts the day's settled losses with its open stakes, per currency", async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/register',
-      payload: { username: 'careful2', password: 'Secret123', repassword: 'Secret123' },
-    });
-    const token = reg.json().data.token as string;
-    const [row] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select id from app_user where username = 'careful2'`,
-    );
-    const id = BigInt(row?.id ?? 0);
+    const { id, auth } = await signedUpTrader('careful2');
     await creditFromEquity(t.database.db, id, 'usdt', 1_000_000000n);
     await creditFromEquity(t.database.db, id, 'money', 1_000_00n);
-    const auth = { authorization: `Bearer ${token}` };
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/tradeLimits',
