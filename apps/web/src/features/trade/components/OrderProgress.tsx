@@ -2,11 +2,11 @@ import type { Order } from '@ampere/contract';
 import { DotLoading, ProgressCircle } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown, remainingPercent, secondsLeft } from '../countdown';
-import { dateTime, money, moneyMinor, price, withCurrency } from '../display';
+import { dateTime, moneyMinor, price, withCurrency } from '../display';
 import { expectedOf } from '../money';
 import { STANDING_TONE, standingOf } from '../outcome';
-import { DirectionTag } from './DirectionTag';
 import { FigureRows } from './FigureRows';
+import { orderTermRows } from './orderRows';
 import { Sparkline } from './Sparkline';
 import styles from './OrderProgress.module.css';
 
@@ -73,16 +73,7 @@ export function OrderProgress({ order, deadlineMs, nowMs, livePrice, prices }: P
             label: t('trade.product'),
             value: `${order.name} · ${order.symbol}`,
           },
-          {
-            key: 'direction',
-            label: t('trade.direction'),
-            value: <DirectionTag direction={order.direction} />,
-          },
-          {
-            key: 'amount',
-            label: t('wallet.amount'),
-            value: withCurrency(money(order.amount), order.currency),
-          },
+          ...orderTermRows(order, t),
           {
             key: 'strike',
             label: t('trade.strikePrice'),

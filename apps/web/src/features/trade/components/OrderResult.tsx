@@ -3,8 +3,8 @@ import { CheckCircleFill, CloseCircleFill, InformationCircleFill } from 'antd-mo
 import { useTranslation } from 'react-i18next';
 import { money, price, signedMoney, withCurrency } from '../display';
 import { outcomeFigure } from '../outcome';
-import { DirectionTag } from './DirectionTag';
 import { FigureRows } from './FigureRows';
+import { orderTermRows } from './orderRows';
 import styles from './OrderResult.module.css';
 
 interface Props {
@@ -46,16 +46,7 @@ export function OrderResult({ order, available }: Props) {
       </div>
       <FigureRows
         rows={[
-          {
-            key: 'direction',
-            label: t('trade.direction'),
-            value: <DirectionTag direction={order.direction} />,
-          },
-          {
-            key: 'amount',
-            label: t('wallet.amount'),
-            value: withCurrency(money(order.amount), order.currency),
-          },
+          ...orderTermRows(order, t),
           { key: 'strike', label: t('trade.strikePrice'), value: price(order.strikePrice) },
           {
             key: 'exit',

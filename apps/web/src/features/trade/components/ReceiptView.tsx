@@ -2,10 +2,10 @@ import type { Receipt } from '@ampere/contract';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { dateTime, money, price, signedMoney, tickTime, withCurrency } from '../display';
+import { dateTime, price, signedMoney, tickTime, withCurrency } from '../display';
 import { outcomeFigure } from '../outcome';
-import { DirectionTag } from './DirectionTag';
 import { FigureRows } from './FigureRows';
+import { orderTermRows } from './orderRows';
 import { HashText } from './HashText';
 import { StatusTag } from './StatusTag';
 import styles from './ReceiptView.module.css';
@@ -79,16 +79,7 @@ export function ReceiptView({ receipt, verify, onVerify, onHowTo }: Props) {
         rows={[
           { key: 'product', label: t('trade.product'), value: `${order.name} · ${order.symbol}` },
           { key: 'order', label: t('trade.receipt.orderId'), value: `#${order.id}` },
-          {
-            key: 'direction',
-            label: t('trade.direction'),
-            value: <DirectionTag direction={order.direction} />,
-          },
-          {
-            key: 'amount',
-            label: t('wallet.amount'),
-            value: withCurrency(money(order.amount), order.currency),
-          },
+          ...orderTermRows(order, t),
           {
             key: 'status',
             label: t('trade.status.label'),
