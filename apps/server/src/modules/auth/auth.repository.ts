@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser } from '../account/account.schema.js';
 import { authThrottle, securityEvent, userSession } from './auth.schema.js';
@@ -12,33 +12,31 @@ export interface SessionWithUser {
   user: typeof appUser.$inferSelect;
 }
 
+/** What authentication reads of a live session. */
+export type LiveSession = SessionWithUser['session'];
+
 function prepareFindSession(db: Db) {
   const hash = sql.placeholder('hash');
   const now = sql.placeholder('now');
-  return db
-    .select({
-      session: {
-        id: userSession.id,
-        tokenHash: userSession.tokenHash,
-        createdAt: userSession.createdAt,
-        rotatedAt: userSession.rotatedAt,
-        lastSeenAt: userSession.lastSeenAt,
-      },
-      user: appUser,
-    })
-    .from(userSession)
-    .innerJoin(appUser, eq(appUser.id, userSession.userId))
-    .where(
-      and(
-        or(
-          eq(userSession.tokenHash, hash),
-          and(eq(userSession.previousTokenHash, hash), gt(userSession.previousValidUntil, now)),
-        ),
-        isNull(userSession.revokedAt),
-        gt(userSession.expiresAt, now),
-      ),
-    )
-    .prepare('auth_find_session');
+  return (
+    db
+      .select({
+        session: {
+          id: userSession.id,
+          tokenHash: userSession.tokenHash,
+          createdAt: userSession.createdAt,
+          rotatedAt: userSession.rotatedAt,
+          lastSeenAt: userSession.lastSeenAt,
+        },
+        user: appUser,
+      })
+      .from(userSession)
+      .innerJoin(appUser, eq(appUser.id, userSession.userId))
+      // session_live (migration 0011) is the one definition of a live session; the order
+      // statement (trade_open_session) reads it too.
+      .where(inArray(userSession.id, sql`(select l.id from session_live(${hash}, ${now}) l)`))
+      .prepare('auth_find_session')
+  );
 }
 
 const findSessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();

@@ -19,7 +19,7 @@ import {
 } from '../account/account.repository.js';
 import { USER_STATUS } from '../account/account.schema.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { createAuthRepository } from './auth.repository.js';
+import { createAuthRepository, type LiveSession } from './auth.repository.js';
 import {
   ACCOUNT_THROTTLE,
   FUND_PASSWORD_LOCK_AFTER,
@@ -39,6 +39,12 @@ import { hashToken, newSessionToken } from './tokens.js';
 export interface ClientContext {
   ip: string;
   userAgent: string | undefined;
+}
+
+/** A bearer token's hash and the time to check its session at. */
+export interface SessionProbe {
+  tokenHash: string;
+  at: Date;
 }
 
 export interface Authenticated {
@@ -174,6 +180,57 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     throw new AppError('FUND_PASSWORD_WRONG', { remaining }, { remaining });
   }
 
+  /**
+   * Keeps a live session alive at `t`: rotates a current token older than the rotation age
+   * (returns the new token; the old one stays valid for the grace period), or else slides the
+   * expiry once per touch interval.
+   */
+  async function keepSession(
+    session: LiveSession,
+    tokenHash: string,
+    t: Date,
+  ): Promise<string | undefined> {
+    const repo = createAuthRepository(db);
+    const expiresAt = new Date(
+      Math.min(t.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_MAX_MS),
+    );
+    const isCurrent = session.tokenHash === tokenHash;
+    if (isCurrent && t.getTime() - session.rotatedAt.getTime() >= SESSION_ROTATE_AFTER_MS) {
+      const newToken = newSessionToken();
+      const rotated = await repo.rotateSession(
+        session.id,
+        tokenHash,
+        hashToken(newToken),
+        t,
+        addMs(t, SESSION_ROTATION_GRACE_MS),
+        expiresAt,
+      );
+      return rotated ? newToken : undefined;
+    }
+    if (t.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS)
+      await repo.touchSession(session.id, t, expiresAt);
+    return undefined;
+  }
+
+  /**
+   * Resolves a bearer token to its user. Slides the expiry, and rotates a token older than
+   * the rotation age (the new one goes back in the Authorization header).
+   */
+  async function authenticate(token: string): Promise<Authenticated | undefined> {
+    const t = now();
+    const repo = createAuthRepository(db);
+    const tokenHash = hashToken(token);
+    const found = await repo.findSession(tokenHash, t);
+    if (!found) return undefined;
+    const { session, user } = found;
+    if (user.status === USER_STATUS.DISABLED) {
+      await repo.revokeAllSessions(user.id, t);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
+    const newToken = await keepSession(session, tokenHash, t);
+    return newToken ? { user, sessionId: session.id, newToken } : { user, sessionId: session.id };
+  }
+
   return {
     async register(req: RegisterRequest, ctx: ClientContext): Promise<LoginResponse> {
       const accounts = createAccountRepository(db);
@@ -248,40 +305,41 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
       return { token, user: sessionUser(user) };
     },
 
+    authenticate,
+
     /**
-     * Resolves a bearer token to its user. Slides the expiry, and rotates a token older than
-     * the rotation age (the new one goes back in the Authorization header).
+     * Signed-in work whose own statement checks the session, so that the check and the work
+     * are one round trip (POST user/buy: trade_open_session reads `session_live`). `work` gets
+     * the token's hash and the time, and returns the live session it found with its result, or
+     * undefined when the token names no live session of an enabled account (nothing done).
+     * Then `authenticate` gives the answer: undefined (401) or ACCOUNT_DISABLED; should it find
+     * the session after all, the work is tried once more. A refusal from `work` is answered
+     * the same way first. The session is kept alive as by `authenticate` (sliding expiry,
+     * rotation) after the work.
      */
-    async authenticate(token: string): Promise<Authenticated | undefined> {
-      const t = now();
-      const repo = createAuthRepository(db);
+    async inSessionStatement<T>(
+      token: string,
+      work: (probe: SessionProbe) => Promise<{ session: LiveSession; value: T } | undefined>,
+    ): Promise<{ value: T; newToken?: string } | undefined> {
       const tokenHash = hashToken(token);
-      const found = await repo.findSession(tokenHash, t);
-      if (!found) return undefined;
-      const { session, user } = found;
-      if (user.status === USER_STATUS.DISABLED) {
-        await repo.revokeAllSessions(user.id, t);
-        throw new AppError('ACCOUNT_DISABLED');
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const at = now();
+        let done: Awaited<ReturnType<typeof work>>;
+        try {
+          done = await work({ tokenHash, at });
+        } catch (error) {
+          // A refusal may come before the session was checked (the request's own faults): to
+          // a token that names no session, the answer is 401 first, as from requireUser.
+          if (error instanceof AppError && !(await authenticate(token))) return undefined;
+          throw error;
+        }
+        if (done) {
+          const newToken = await keepSession(done.session, tokenHash, at);
+          return newToken ? { value: done.value, newToken } : { value: done.value };
+        }
+        if (attempt === 0 && !(await authenticate(token))) return undefined;
       }
-      const expiresAt = new Date(
-        Math.min(t.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_MAX_MS),
-      );
-      const isCurrent = session.tokenHash === tokenHash;
-      if (isCurrent && t.getTime() - session.rotatedAt.getTime() >= SESSION_ROTATE_AFTER_MS) {
-        const newToken = newSessionToken();
-        const rotated = await repo.rotateSession(
-          session.id,
-          tokenHash,
-          hashToken(newToken),
-          t,
-          addMs(t, SESSION_ROTATION_GRACE_MS),
-          expiresAt,
-        );
-        if (rotated) return { user, sessionId: session.id, newToken };
-      } else if (t.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
-        await repo.touchSession(session.id, t, expiresAt);
-      }
-      return { user, sessionId: session.id };
+      return undefined;
     },
 
     async logout(auth: Authenticated, ctx: ClientContext): Promise<void> {

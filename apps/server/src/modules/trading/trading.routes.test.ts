@@ -134,6 +134,70 @@ describe('fixed-time trading API', () => {
     });
   });
 
+  it('checks the session in the order’s own statement as strictly as every signed-in route', async () => {
+    const u = await trader();
+    await tick('BTC/USDT', 9_700_000n);
+    const orders = async () =>
+      (
+        await queryRows<{ n: string }>(
+          t.database.db,
+          sql`select count(*) as n from trade_order where user_id = ${u.id}`,
+        )
+      )[0]?.n;
+    const stranger = 'x'.repeat(43);
+    // No token, an unknown one (even with a faulty request): 401 before anything else.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/buy',
+      headers: { 'idempotency-key': 'anon-key-0001' },
+      payload: order,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await buy(stranger, order)).statusCode).toBe(401);
+    expect((await buy(stranger, { ...order, period: 45 })).statusCode).toBe(401);
+    expect((await buy(stranger, order, null)).statusCode).toBe(401);
+
+    // A token older than the rotation age: the order is placed and the new token comes back;
+    // the old one keeps working for its grace period only.
+    clock.advance(16 * 60_000);
+    await tick('BTC/USDT', 9_700_000n);
+    const rotated = await buy(u.token, order);
+    expect(rotated.json()).toMatchObject({ code: 0, data: { status: 'open' } });
+    const fresh = String(rotated.headers.authorization).slice('Bearer '.length);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await buy(u.token, order)).json().code).toBe(0); // in-flight grace
+    clock.advance(61_000);
+    await tick('BTC/USDT', 9_700_000n);
+    expect((await buy(u.token, order)).statusCode).toBe(401);
+    expect((await buy(fresh, order)).json().code).toBe(0);
+    expect(await orders()).toBe('3');
+
+    // Signed out: 401, nothing placed.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(out.json().code).toBe(0);
+    expect((await buy(fresh, order)).statusCode).toBe(401);
+
+    // A disabled account: ACCOUNT_DISABLED with where to go, its sessions revoked, no order.
+    const v = await trader();
+    await t.database.db.execute(sql`update app_user set status = 0 where id = ${v.id}`);
+    const refused = await buy(v.token, order);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 2004 });
+    expect(refused.json().data.redirect).toMatch(/limitPage$/);
+    await t.database.db.execute(sql`update app_user set status = 1 where id = ${v.id}`);
+    expect((await buy(v.token, order)).statusCode).toBe(401);
+    expect(await orders()).toBe('3');
+    const [vOrders] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`select count(*) as n from trade_order where user_id = ${v.id}`,
+    );
+    expect(vOrders?.n).toBe('0');
+  });
+
   /** Buys at the current tick, moves through the window, settles; returns the settled order. */
   async function play(opts: {
     direction: 'up' | 'down';

@@ -14,7 +14,7 @@ import {
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import { authOf, requireUser } from '../../http/auth.js';
+import { authOf, inSession, requireUser } from '../../http/auth.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
 import type { Services } from '../../services.js';
@@ -44,7 +44,7 @@ export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
     app.post(
       '/user/buy',
       {
-        preHandler: signedIn,
+        // Signed in, checked by the order's own statement (inSession): one round trip.
         schema: {
           tags,
           summary: 'Place a fixed-time order (Idempotency-Key header required)',
@@ -52,10 +52,13 @@ export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
           response: responses(orderSchema),
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const key = req.headers['idempotency-key'];
-        if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
-        return ok(req, await services.trading.buy(authOf(req).user.id, req.body, key, req.locale));
+        const order = await inSession(services, req, reply, (probe) => {
+          if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
+          return services.trading.buyInSession(probe, req.body, key, req.locale);
+        });
+        return ok(req, order);
       },
     );
 

@@ -22,9 +22,13 @@ import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js'
 import type { ProductRow } from '../market/market.repository.js';
 import type { Bus } from '../realtime/bus.js';
 import { DEFAULT_PERIODS } from './periods.seed.js';
+import type { LiveSession } from '../auth/auth.repository.js';
+import type { SessionProbe } from '../auth/auth.service.js';
 import {
   createTradingRepository,
   type DueOrder,
+  type Opened,
+  type OpenRequest,
   type OrderRow,
   type PeriodRow,
 } from './trading.repository.js';
@@ -216,6 +220,82 @@ export function createTradingService(deps: {
   }
 
   /**
+   * Checks a buy against the in-process catalog (product open, period offered, amount within
+   * the period's range) and the Idempotency-Key's form; returns the order to open, for the
+   * database to decide the rest (trade_open). `atMs` defaults to now.
+   */
+  async function validateBuy(
+    req: BuyRequest,
+    idempotencyKey: string,
+    atMs: number = now(),
+  ): Promise<{ product: ProductRow; open: Omit<OpenRequest, 'userId'> }> {
+    const { products, periods } = await loadCatalog();
+    const product = products.find((p) => p.symbol === req.symbol);
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+    if (product.tradingState !== 'open') throw new AppError('PRODUCT_CLOSED');
+    const period = periods.get(req.symbol)?.find((p) => p.seconds === req.period);
+    if (!period) throw new AppError('PERIOD_INVALID');
+    const parsed = parseAmount(req.amount, req.currency);
+    if (!parsed.ok) throw new AppError('AMOUNT_INVALID');
+    const [min, max] =
+      req.currency === 'money'
+        ? [period.minMoneyMinor, period.maxMoneyMinor]
+        : [period.minUsdtMinor, period.maxUsdtMinor];
+    if (parsed.minor < min || parsed.minor > max) {
+      const f = (v: bigint) => formatAmount(v, req.currency);
+      throw new AppError(
+        'AMOUNT_OUT_OF_RANGE',
+        { min: f(min), max: f(max) },
+        {
+          min: f(min),
+          max: f(max),
+        },
+      );
+    }
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+    const stake = parsed.minor;
+    const { symbol, direction, currency } = req;
+    const body = { symbol, direction, currency, amount: stake, period: req.period };
+    return {
+      product,
+      open: {
+        key: idempotencyKey,
+        requestHash: requestHash('user/buy', body),
+        symbol,
+        direction,
+        currency,
+        stakeMinor: stake,
+        periodSeconds: period.seconds,
+        payoutBps: period.payoutBps,
+        priceScale: product.priceScale,
+        atMs,
+        staleAfterMs: STALE_AFTER_MS,
+      },
+    };
+  }
+
+  /** The answer to an accepted (or replayed) buy; pushes it and the balances it left. */
+  function accepted(opened: Opened, product: ProductRow, locale: LocaleKey): Order {
+    const row = opened.order;
+    const { userId, currency } = row;
+    // A replay answers as the first acceptance did: seconds remaining as of that moment.
+    const order = toOrder(
+      row,
+      product.names[locale] ?? product.names['en-US'] ?? row.symbol,
+      row.openedAtMs,
+    );
+    const balances: PostedJournal['balances'] | undefined =
+      opened.availableAfter === undefined || opened.inOrderAfter === undefined
+        ? undefined
+        : [
+            { userId, currency, purpose: 'available', balanceMinor: opened.availableAfter },
+            { userId, currency, purpose: 'in_order', balanceMinor: opened.inOrderAfter },
+          ];
+    publish(order, userId, balances);
+    return order;
+  }
+
+  /**
    * Settles a claimed batch in a fixed number of statements: outcomes decided here, one bulk
    * ledger posting, one bulk order update. Returns the settled rows.
    */
@@ -341,63 +421,25 @@ export function createTradingService(deps: {
       idempotencyKey: string,
       locale: LocaleKey,
     ): Promise<Order> {
-      const { products, periods } = await loadCatalog();
-      const product = products.find((p) => p.symbol === req.symbol);
-      if (!product) throw new AppError('PRODUCT_NOT_FOUND');
-      if (product.tradingState !== 'open') throw new AppError('PRODUCT_CLOSED');
-      const period = periods.get(req.symbol)?.find((p) => p.seconds === req.period);
-      if (!period) throw new AppError('PERIOD_INVALID');
-      const parsed = parseAmount(req.amount, req.currency);
-      if (!parsed.ok) throw new AppError('AMOUNT_INVALID');
-      const [min, max] =
-        req.currency === 'money'
-          ? [period.minMoneyMinor, period.maxMoneyMinor]
-          : [period.minUsdtMinor, period.maxUsdtMinor];
-      if (parsed.minor < min || parsed.minor > max) {
-        const f = (v: bigint) => formatAmount(v, req.currency);
-        throw new AppError(
-          'AMOUNT_OUT_OF_RANGE',
-          { min: f(min), max: f(max) },
-          {
-            min: f(min),
-            max: f(max),
-          },
-        );
-      }
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
-      const stake = parsed.minor;
-      const { symbol, direction, currency } = req;
-      const body = { symbol, direction, currency, amount: stake, period: req.period };
-      const opened = await repo().open({
-        userId,
-        key: idempotencyKey,
-        requestHash: requestHash('user/buy', body),
-        symbol,
-        direction,
-        currency,
-        stakeMinor: stake,
-        periodSeconds: period.seconds,
-        payoutBps: period.payoutBps,
-        priceScale: product.priceScale,
-        atMs: now(),
-        staleAfterMs: STALE_AFTER_MS,
-      });
-      const row = opened.order;
-      // A replay answers as the first acceptance did: seconds remaining as of that moment.
-      const order = toOrder(
-        row,
-        product.names[locale] ?? product.names['en-US'] ?? symbol,
-        row.openedAtMs,
-      );
-      const balances: PostedJournal['balances'] | undefined =
-        opened.availableAfter === undefined || opened.inOrderAfter === undefined
-          ? undefined
-          : [
-              { userId, currency, purpose: 'available', balanceMinor: opened.availableAfter },
-              { userId, currency, purpose: 'in_order', balanceMinor: opened.inOrderAfter },
-            ];
-      publish(order, userId, balances);
-      return order;
+      const { product, open } = await validateBuy(req, idempotencyKey);
+      return accepted(await repo().open({ ...open, userId }), product, locale);
+    },
+
+    /**
+     * `buy` for the user of the session `probe` names, checked in the order's own statement
+     * (one round trip; AuthService.inSessionStatement). Undefined, with nothing placed, when
+     * the token names no live session of an enabled account.
+     */
+    async buyInSession(
+      probe: SessionProbe,
+      req: BuyRequest,
+      idempotencyKey: string,
+      locale: LocaleKey,
+    ): Promise<{ session: LiveSession; value: Order } | undefined> {
+      const { product, open } = await validateBuy(req, idempotencyKey, probe.at.getTime());
+      const placed = await repo().openInSession(probe.tokenHash, open);
+      if (!placed) return undefined;
+      return { session: placed.session, value: accepted(placed.opened, product, locale) };
     },
 
     /**
