@@ -21,6 +21,8 @@ export interface PlaceOrderOptions {
   connections: number;
   warmupMs: number;
   durationMs: number;
+  /** Distinct-user phases and anchor runs, taken in turns; the ratio is of their medians. */
+  rounds: number;
   pgbenchThreads: number;
   /** After the measured phases: one more distinct-user run under `node --cpu-prof`. */
   profile: boolean;
@@ -37,6 +39,7 @@ export const PLACE_ORDER_DEFAULTS: PlaceOrderOptions = {
   // of CPU in the first 6 s, 0.9 in the next, 0.85 after): the phases measure the steady state.
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 10_000),
   durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
   pgbenchThreads: 2,
   profile: process.env.BENCH_PROFILE === '1' || Boolean(process.env.BENCH_PROFILE_DIR),
   profileDir: process.env.BENCH_PROFILE_DIR,
@@ -64,6 +67,7 @@ export interface PlaceOrderResult {
   database: string;
   seedMs: number;
   hello: PhaseResult;
+  /** The median round's. */
   distinct: PhaseResult;
   hot: PhaseResult;
   halfRate: PacedResult & { ordersWritten: number; cpu: CpuReport };
@@ -76,11 +80,14 @@ export interface PlaceOrderResult {
     extended: PgbenchResult & { cpu: CpuReport };
   };
   lowerAnchor: 'hello' | 'pgbench';
-  /** Distinct-user req/s over the lower anchor's req/s (goal ≥ 0.6). */
+  /** Median distinct-user req/s over the lower anchor's (pgbench: its median) (goal ≥ 0.6). */
   ratio: number;
   /** Hot-user req/s over pgbench's hot-user tps (same SQL, all on one account). */
   hotRatio: number;
-  /** Ledger re-checked after the HTTP phases. */
+  /** req/s of each round's distinct-user phase, and of its anchor (in the order run). */
+  distinctRounds: number[];
+  pgDistinctRounds: number[];
+  /** The ledger re-checked at the end. */
   checks: {
     unbalancedJournals: number;
     balanceMismatches: number;
@@ -89,15 +96,27 @@ export interface PlaceOrderResult {
     accepted: number;
     /** Requests cut off at a phase's end: each may be an order. */
     cutOff: number;
-  };
-  /** The same after the pgbench runs: each transaction must have written one order. */
-  anchorChecks: {
-    unbalancedJournals: number;
-    balanceMismatches: number;
-    orders: number;
+    /** pgbench transactions: each wrote an order. */
     transactions: number;
   };
   profile?: { areas: ProfileLine[]; functions: ProfileLine[]; reqPerS: number };
+}
+
+/** Leads in run and left out of open-loop and pgbench runs (fresh connections, fresh plans). */
+const PGBENCH_LEAD_IN_MS = 2_000;
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** The item whose `key` is the median (the lower middle of an even count). */
+function medianBy<T>(items: T[], key: (t: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  const item = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (item === undefined) throw new Error('median of nothing');
+  return item;
 }
 
 /** The token the seed gives user `id` a session for (the same rule is in place-order.sql). */
@@ -277,9 +296,10 @@ const summariseProfile = (dir: string, top = 20) => summariseCpuProfile(dir, top
  * bench/place-order (issue #6): `POST /api/v1/user/buy` on PostgreSQL, closed loop at 50
  * connections — distinct users, then one hot user — against two anchors measured in the same
  * run: a Fastify hello-world on the same Node with the same client, and pgbench running the
- * request's SQL (bench/anchors/place-order.sql) at the same concurrency on the same data. Then
- * an open-loop run at half the distinct-user rate for its p99. Goal: ≥ 0.6 × the lower anchor,
- * p99 ≤ 10 ms at half that rate.
+ * request's SQL (bench/anchors/place-order.sql) at the same concurrency on the same data. The
+ * distinct-user phase and the pgbench anchor are taken in turns, `rounds` of each, and compared
+ * by their medians. Then an open-loop run at half the distinct-user rate for its p99, and
+ * pgbench at that rate. Goal: ≥ 0.6 × the lower anchor, p99 ≤ 10 ms at half that rate.
  */
 export async function benchPlaceOrder(
   options: Partial<PlaceOrderOptions> = {},
@@ -342,138 +362,71 @@ export async function benchPlaceOrder(
   const base = `http://127.0.0.1:${appPort}`;
   const startServer = (nodeArgs: string[] = []) =>
     startProcess(process.execPath, [...nodeArgs, SERVER], serverEnv, `${base}/readyz`);
+  // Every measured run follows a checkpoint and a lead-in: the first write to each page after a
+  // checkpoint logs the whole page, so a checkpoint that fell inside one run and not another
+  // would weigh on that run alone.
+  const checkpoint = () => psql(database, 'checkpoint;');
   try {
-    let app = await startServer();
-    serverPid = app.child.pid;
-    let distinct: PhaseResult;
-    let hot: PhaseResult;
-    let halfRate: PlaceOrderResult['halfRate'];
-    let seedMs: number;
-    let ids: { min: number; max: number };
-    let warmAccepted = 0;
-    let smokeAccepted = 0;
-    let warmCutOff = 0;
-    try {
-      // Seed: the hot user through the API (a real sign-up), the rest set-based in SQL.
-      const t0 = performance.now();
-      const signup = await fetch(`${base}/api/v1/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: 'pohot',
-          password: 'Bench-pass-1',
-          repassword: 'Bench-pass-1',
-        }),
-      });
-      const signed = (await signup.json()) as { code: number; data?: { token: string } };
-      const hotToken = signed.data?.token;
-      if (!hotToken) throw new Error(`register failed: ${JSON.stringify(signed)}`);
-      const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
-      ids = seed(database, hotId, opts.users);
-      seedMs = performance.now() - t0;
-
-      const run = Date.now().toString(36);
-      let seq = 0;
-      const distinctRequest = (i: number) => ({
-        method: 'POST' as const,
-        path: '/api/v1/user/buy',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
-          'idempotency-key': `po-${run}-${i}`,
-        },
-        body: ORDER_BODY,
-      });
-      const hotRequest = (i: number) => ({
-        ...distinctRequest(i),
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Bearer ${hotToken}`,
-          'idempotency-key': `po-${run}-h${i}`,
-        },
-      });
-      const closedLoop = (make: typeof distinctRequest): autocannon.Request[] => [
-        {
-          method: 'POST',
-          path: '/api/v1/user/buy',
-          setupRequest: (req) => {
-            const r = make(seq++);
-            req.headers = r.headers;
-            req.body = r.body;
-            return req;
-          },
-        },
-      ];
-
-      // Smoke: both kinds of token place an order (waits for the feed's first BTC/USDT tick).
-      for (let attempt = 0; ; attempt++) {
-        const answers = await Promise.all(
-          [distinctRequest(seq++), hotRequest(seq++)].map((r) =>
-            fetch(`${base}${r.path}`, { method: r.method, headers: r.headers, body: r.body }).then(
-              async (res) => ({ status: res.status, body: await res.text() }),
-            ),
-          ),
-        );
-        smokeAccepted += answers.filter((a) => a.status === 200).length;
-        if (answers.every((a) => a.status === 200)) break;
-        if (attempt > 40) throw new Error(`buy refused: ${JSON.stringify(answers)}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-
-      const phase = async (requests: autocannon.Request[], ms: number): Promise<PhaseResult> => {
-        const before = await ordersCount(database);
-        const cpu = sampler();
-        const r = await cannon({ url: base, connections, durationMs: ms, requests });
-        const cpuReport = cpu.stop();
-        return { ...r, ordersWritten: (await ordersCount(database)) - before, cpu: cpuReport };
-      };
-      // Phase A: distinct users (warm-up first). Phase B: one hot user.
-      const warm = await cannon({
-        url: base,
-        connections,
-        durationMs: warmupMs,
-        requests: closedLoop(distinctRequest),
-      });
-      warmAccepted = warm.requests;
-      warmCutOff = warm.cutOff;
-      distinct = await phase(closedLoop(distinctRequest), durationMs);
-      hot = await phase(closedLoop(hotRequest), durationMs);
-
-      // Phase C: open loop at half the distinct-user rate; its p99.
+    const distinctRounds: PhaseResult[] = [];
+    const pgDistinctRounds: (PgbenchResult & { cpu: CpuReport })[] = [];
+    let hot: PhaseResult | undefined;
+    let halfRate: PlaceOrderResult['halfRate'] | undefined;
+    let seedMs = 0;
+    let ids = { min: 0, max: 0 };
+    let hotToken = '';
+    let accepted = 0;
+    let cutOff = 0;
+    const run = Date.now().toString(36);
+    let seq = 0;
+    const distinctRequest = (i: number) => ({
+      method: 'POST' as const,
+      path: '/api/v1/user/buy',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
+        'idempotency-key': `po-${run}-${i}`,
+      },
+      body: ORDER_BODY,
+    });
+    const hotRequest = (i: number) => ({
+      ...distinctRequest(i),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Bearer ${hotToken}`,
+        'idempotency-key': `po-${run}-h${i}`,
+      },
+    });
+    const closedLoop = (make: typeof distinctRequest): autocannon.Request[] => [
       {
-        const before = await ordersCount(database);
-        const cpu = sampler();
-        const r = await runPacedIsolated({
-          baseUrl: base,
-          ratePerS: Math.max(1, Math.round(distinct.reqPerS / 2)),
-          durationMs,
-          connections,
-          request: (i) => distinctRequest(1_000_000_000 + i),
-        });
-        const cpuReport = cpu.stop();
-        halfRate = {
-          ...r,
-          ordersWritten: (await ordersCount(database)) - before,
-          cpu: cpuReport,
-        };
-      }
-    } finally {
-      await app.stop();
-    }
-    // Every 2xx is an order: the smoke test's, the warm-up's and the phases'.
-    const accepted =
-      smokeAccepted + warmAccepted + distinct.requests + hot.requests + halfRate.requests;
-    const cutOff = warmCutOff + distinct.cutOff + hot.cutOff;
-    const ledger = ledgerChecks(database);
+        method: 'POST',
+        path: '/api/v1/user/buy',
+        setupRequest: (req) => {
+          const r = make(seq++);
+          req.headers = r.headers;
+          req.body = r.body;
+          return req;
+        },
+      },
+    ];
+    const phase = async (requests: autocannon.Request[], ms: number): Promise<PhaseResult> => {
+      const before = await ordersCount(database);
+      const cpu = sampler();
+      const r = await cannon({ url: base, connections, durationMs: ms, requests });
+      const cpuReport = cpu.stop();
+      accepted += r.requests;
+      cutOff += r.cutOff;
+      return { ...r, ordersWritten: (await ordersCount(database)) - before, cpu: cpuReport };
+    };
 
-    // Anchor 2: pgbench, the same SQL at the same concurrency on the same data (server stopped).
+    // Anchor 2: pgbench, the same SQL at the same concurrency on the same data (server stopped,
+    // so its pool's connections are closed; the anchor accepts a strike of any age).
     const bench = async (
       vars: Record<string, number>,
       ms: number,
       mode: 'prepared' | 'extended' = 'prepared',
       ratePerS?: number,
-      warmup?: number,
     ) => {
+      checkpoint();
       const cpu = sampler();
       const r = await runPgbench({
         database,
@@ -484,36 +437,120 @@ export async function benchPlaceOrder(
         vars,
         mode,
         ...(ratePerS === undefined ? {} : { ratePerS }),
-        ...(warmup === undefined ? {} : { warmupMs: warmup }),
+        // Fresh connections: each backend's first transactions load catalogs and compile the
+        // functions; the server's pool did that in its warm-up.
+        warmupMs: PGBENCH_LEAD_IN_MS,
         onSpawn: (pid) => (pgbenchPid = pid),
       });
       return { ...r, command: r.command.replace(`${ROOT}/`, ''), cpu: cpu.stop() };
     };
-    const all = { uid_min: ids.min, uid_max: ids.max };
-    const pgWarm = await bench(all, warmupMs);
-    const pgDistinct = await bench(all, durationMs);
+    const all = () => ({ uid_min: ids.min, uid_max: ids.max });
+
+    // The distinct-user phase and its anchor, in turns (`rounds` of each), so that the data's
+    // growth and the machine's drift fall on both alike; the ratio is of their medians.
+    for (let round = 0; round < opts.rounds; round++) {
+      const last = round === opts.rounds - 1;
+      const app = await startServer();
+      serverPid = app.child.pid;
+      try {
+        if (round === 0) {
+          // Seed: the hot user through the API (a real sign-up), the rest set-based in SQL.
+          const t0 = performance.now();
+          const signup = await fetch(`${base}/api/v1/user/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              username: 'pohot',
+              password: 'Bench-pass-1',
+              repassword: 'Bench-pass-1',
+            }),
+          });
+          const signed = (await signup.json()) as { code: number; data?: { token: string } };
+          if (!signed.data?.token) throw new Error(`register failed: ${JSON.stringify(signed)}`);
+          hotToken = signed.data.token;
+          const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
+          ids = seed(database, hotId, opts.users);
+          seedMs = performance.now() - t0;
+        }
+
+        // Smoke: both kinds of token place an order (waits for the feed's first tick).
+        for (let attempt = 0; ; attempt++) {
+          const answers = await Promise.all(
+            [distinctRequest(seq++), hotRequest(seq++)].map((r) =>
+              fetch(`${base}${r.path}`, {
+                method: r.method,
+                headers: r.headers,
+                body: r.body,
+              }).then(async (res) => ({ status: res.status, body: await res.text() })),
+            ),
+          );
+          accepted += answers.filter((a) => a.status === 200).length;
+          if (answers.every((a) => a.status === 200)) break;
+          if (attempt > 40) throw new Error(`buy refused: ${JSON.stringify(answers)}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+
+        // Warm-up (V8 compiles the hot path; the pages are logged whole once after the
+        // checkpoint), then the measured phase.
+        checkpoint();
+        const warm = await cannon({
+          url: base,
+          connections,
+          durationMs: warmupMs,
+          requests: closedLoop(distinctRequest),
+        });
+        accepted += warm.requests;
+        cutOff += warm.cutOff;
+        distinctRounds.push(await phase(closedLoop(distinctRequest), durationMs));
+
+        if (last) {
+          hot = await phase(closedLoop(hotRequest), durationMs);
+          // Open loop at half the median distinct-user rate; its p99.
+          checkpoint();
+          const before = await ordersCount(database);
+          const cpu = sampler();
+          const r = await runPacedIsolated({
+            baseUrl: base,
+            ratePerS: Math.max(1, Math.round(median(distinctRounds.map((d) => d.reqPerS)) / 2)),
+            durationMs,
+            leadInMs: PGBENCH_LEAD_IN_MS,
+            connections,
+            request: (i) => distinctRequest(1_000_000_000 + i),
+          });
+          const cpuReport = cpu.stop();
+          // Every answer of the run is an order, the lead-in's too.
+          accepted += r.statusCounts['200'] ?? 0;
+          halfRate = {
+            ...r,
+            ordersWritten: (await ordersCount(database)) - before,
+            cpu: cpuReport,
+          };
+        }
+      } finally {
+        await app.stop();
+      }
+      pgDistinctRounds.push(await bench(all(), durationMs));
+    }
+    if (!hot || !halfRate) throw new Error('no rounds');
+
     const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
     const pgHot = await bench({ uid_min: hotId, uid_max: hotId }, durationMs);
     // For the analysis, not the goal: the same script with unnamed statements, parsed and planned
-    // on every execution — how node-postgres sends drizzle's queries.
-    const pgExtended = await bench(all, durationMs, 'extended');
+    // on every execution.
+    const pgExtended = await bench(all(), durationMs, 'extended');
     // For the half-rate goal: pgbench alone at the rate the HTTP open loop ran at.
-    const pgHalf = await bench(all, durationMs, 'prepared', halfRate.targetPerS, 2_000);
-    const afterAnchor = ledgerChecks(database);
-    const anchorChecks = {
-      unbalancedJournals: afterAnchor.unbalancedJournals,
-      balanceMismatches: afterAnchor.balanceMismatches,
-      orders: afterAnchor.orders - ledger.orders,
-      transactions: [pgWarm, pgDistinct, pgHot, pgExtended, pgHalf].reduce(
-        (n, b) => n + b.requests,
-        0,
-      ),
-    };
+    const pgHalf = await bench(all(), durationMs, 'prepared', halfRate.targetPerS);
+    const transactions = [...pgDistinctRounds, pgHot, pgExtended, pgHalf].reduce(
+      (n, b) => n + b.requests,
+      0,
+    );
+    const distinct = medianBy(distinctRounds, (d) => d.reqPerS);
+    const pgDistinct = medianBy(pgDistinctRounds, (d) => d.reqPerS);
 
     let profile: PlaceOrderResult['profile'];
     if (opts.profile) {
       const dir = opts.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-po-prof-'));
-      app = await startServer(['--cpu-prof', '--cpu-prof-dir', dir]);
+      const app = await startServer(['--cpu-prof', '--cpu-prof-dir', dir]);
       serverPid = app.child.pid;
       let r: Awaited<ReturnType<typeof cannon>>;
       try {
@@ -561,8 +598,9 @@ export async function benchPlaceOrder(
       lowerAnchor,
       ratio: distinct.reqPerS / lower,
       hotRatio: hot.reqPerS / pgHot.reqPerS,
-      checks: { ...ledger, accepted, cutOff },
-      anchorChecks,
+      distinctRounds: distinctRounds.map((d) => d.reqPerS),
+      pgDistinctRounds: pgDistinctRounds.map((d) => d.reqPerS),
+      checks: { ...ledgerChecks(database), accepted, cutOff, transactions },
       ...(profile ? { profile } : {}),
     };
   } finally {
@@ -602,13 +640,13 @@ export function placeOrderReport(r: PlaceOrderResult): string {
   const rows: [string, LoadResult, string, CpuReport][] = [
     ['Fastify hello-world (anchor)', r.hello, statusText(r.hello.statuses), r.hello.cpu],
     [
-      `pgbench, same SQL, ${o.users} users (anchor)`,
+      `pgbench, same SQL, ${o.users} users (anchor, median of ${o.rounds})`,
       pg.distinct,
       `failed ${pg.distinct.failed}`,
       pg.distinct.cpu,
     ],
     [
-      `POST user/buy, ${o.users} distinct users`,
+      `POST user/buy, ${o.users} distinct users (median of ${o.rounds})`,
       r.distinct,
       statusText(r.distinct.statuses),
       r.distinct.cpu,
@@ -634,8 +672,15 @@ export function placeOrderReport(r: PlaceOrderResult): string {
       pg.extended.cpu,
     ],
   ];
-  const consistent =
-    r.checks.accepted <= r.checks.orders && r.checks.orders <= r.checks.accepted + r.checks.cutOff;
+  const c = r.checks;
+  const written = c.orders - c.transactions;
+  const consistent = c.accepted <= written && written <= c.accepted + c.cutOff;
+  const rounds = r.distinctRounds
+    .map((d, i) => {
+      const a = r.pgDistinctRounds[i] ?? NaN;
+      return `${fmt(d)} / ${fmt(a)} (${fmt(d / a, 2)})`;
+    })
+    .join(', ');
   const lines = [
     `place-order: ${o.connections} connections (pgbench -c ${o.connections} -j ${o.pgbenchThreads}), ${o.warmupMs / 1000} s warm-up, ${o.durationMs / 1000} s per phase; ${o.users} seeded users (seed ${fmt(r.seedMs / 1000, 1)} s)`,
     '',
@@ -650,9 +695,9 @@ export function placeOrderReport(r: PlaceOrderResult): string {
     `ratio, hot user / pgbench hot user: ${fmt(r.hotRatio, 2)}`,
     `p99 at half the distinct-user rate (${fmt(r.halfRate.targetPerS)}/s asked, ${fmt(r.halfRate.sentPerS)}/s sent, send lag p99 ${fmt(r.halfRate.sendLagP99Ms, 1)} ms): ${fmt(r.halfRate.p99Ms, 1)} ms — goal ≤ 10`,
     `half rate, answers over 10 ms by second of the run: ${JSON.stringify(r.halfRate.slowBySecond)}`,
-    `orders written per phase (2xx answers, cut off): distinct ${r.distinct.ordersWritten} (${r.distinct.requests}, ${r.distinct.cutOff}), hot ${r.hot.ordersWritten} (${r.hot.requests}, ${r.hot.cutOff}), half rate ${r.halfRate.ordersWritten} (${r.halfRate.requests}, 0)`,
-    `ledger after the HTTP phases: ${r.checks.orders} orders for ${r.checks.accepted} accepted requests (+ up to ${r.checks.cutOff} cut off at phase ends) — ${consistent ? 'consistent' : 'MISMATCH'}; ${r.checks.unbalancedJournals} unbalanced journals, ${r.checks.balanceMismatches} cached balances off`,
-    `ledger after pgbench: ${r.anchorChecks.orders} orders for ${r.anchorChecks.transactions} transactions, ${r.anchorChecks.unbalancedJournals} unbalanced journals, ${r.anchorChecks.balanceMismatches} cached balances off`,
+    `distinct-user rounds in the order run, server / pgbench req/s (ratio): ${rounds}`,
+    `orders written per phase (2xx answers, cut off): distinct ${r.distinct.ordersWritten} (${r.distinct.requests}, ${r.distinct.cutOff}), hot ${r.hot.ordersWritten} (${r.hot.requests}, ${r.hot.cutOff}), half rate ${r.halfRate.ordersWritten} (${r.halfRate.requests} measured after the lead-in)`,
+    `ledger at the end: ${c.orders} orders = ${c.accepted} accepted requests + ${c.transactions} pgbench transactions (+ up to ${c.cutOff} cut off at phase ends) — ${consistent ? 'consistent' : 'MISMATCH'}; ${c.unbalancedJournals} unbalanced journals, ${c.balanceMismatches} cached balances off`,
     `anchor command: ${pg.distinct.command}`,
   ];
   if (r.profile) {

@@ -16,6 +16,7 @@ const result = await runPaced({
   ratePerS: job.ratePerS,
   durationMs: job.durationMs,
   connections: job.connections,
+  ...(job.leadInMs === undefined ? {} : { leadInMs: job.leadInMs }),
   request: (i) => job.requests[i] ?? fallback,
 });
 parentPort?.postMessage(result);

@@ -26,6 +26,9 @@ export interface PacedOptions {
   ratePerS: number;
   durationMs: number;
   connections: number;
+  /** Runs this much longer first, at the same rate, and leaves those answers out (as
+   * lib/pgbench.ts's `warmupMs` does for pgbench). */
+  leadInMs?: number;
   request: (i: number) => PacedRequest;
 }
 
@@ -83,7 +86,8 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const url = new URL(opts.baseUrl);
   const host = url.hostname;
   const port = Number(url.port || 80);
-  const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
+  const leadIn = Math.round((opts.ratePerS * (opts.leadInMs ?? 0)) / 1000);
+  const total = leadIn + Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
   const latencies: number[] = [];
   const slowBySecond: Record<string, number> = {};
   const lags: number[] = [];
@@ -97,12 +101,16 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const dueAt = (i: number) => started + (i * 1000) / opts.ratePerS;
 
   const finish = (i: number, status: string, ok: boolean) => {
+    if (i < leadIn) {
+      if (++finished >= total) done();
+      return;
+    }
     statusCounts[status] = (statusCounts[status] ?? 0) + 1;
     const latency = performance.now() - dueAt(i);
     if (ok) latencies.push(latency);
     else errors++;
     if (latency > 10) {
-      const second = String(Math.floor((dueAt(i) - started) / 1000));
+      const second = String(Math.floor((dueAt(i) - dueAt(leadIn)) / 1000));
       slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
     }
     if (++finished >= total) done();
@@ -117,7 +125,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     if (waitingHead < waiting.length) {
       const i = waiting[waitingHead++] ?? 0;
       conn.current = i;
-      lags.push(performance.now() - dueAt(i));
+      if (i >= leadIn) lags.push(performance.now() - dueAt(i));
       conn.socket.write(wire(i));
     } else idle.push(conn);
   };
@@ -176,9 +184,10 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     };
     tick();
   });
-  const sendWindowMs = performance.now() - started;
+  const measuredFrom = dueAt(leadIn);
+  const sendWindowMs = performance.now() - measuredFrom;
   await Promise.race([allDone, new Promise((r) => setTimeout(r, 15_000))]);
-  const durationMs = performance.now() - started;
+  const durationMs = performance.now() - measuredFrom;
   for (const s of sockets) s.destroy();
   const sorted = Float64Array.from(latencies).sort();
   return {
@@ -189,7 +198,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     targetPerS: opts.ratePerS,
-    sentPerS: (sent / sendWindowMs) * 1000,
+    sentPerS: ((sent - leadIn) / sendWindowMs) * 1000,
     sendLagP99Ms: percentile(Float64Array.from(lags).sort(), 99),
     statusCounts,
     slowBySecond,
@@ -201,7 +210,9 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
  * the requests built beforehand: request `i` is `requests[i]`.
  */
 export async function runPacedIsolated(opts: PacedOptions): Promise<PacedResult> {
-  const total = Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
+  const total =
+    Math.round((opts.ratePerS * (opts.leadInMs ?? 0)) / 1000) +
+    Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
   const requests = Array.from({ length: total }, (_, i) => opts.request(i));
   const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), {
     workerData: { ...opts, request: undefined, requests },
