@@ -16,6 +16,8 @@ export interface PacedResult extends LoadResult {
   /** How late the sender got the requests out after their due time (scheduler lag), p99. */
   sendLagP99Ms: number;
   statusCounts: Record<string, number>;
+  /** 2xx answers to the lead-in's requests (left out of everything else). */
+  leadInOk: number;
   /** Answers slower than 10 ms, by the second of the run they were sent in (where the tail
    * comes from: one stall, or spread over the run). */
   slowBySecond: Record<string, number>;
@@ -93,6 +95,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const lags: number[] = [];
   const statusCounts: Record<string, number> = {};
   let errors = 0;
+  let leadInOk = 0;
   let sent = 0;
   let finished = 0;
   let done: () => void = () => undefined;
@@ -102,6 +105,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
 
   const finish = (i: number, status: string, ok: boolean) => {
     if (i < leadIn) {
+      if (ok) leadInOk++;
       if (++finished >= total) done();
       return;
     }
@@ -201,6 +205,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     sentPerS: ((sent - leadIn) / sendWindowMs) * 1000,
     sendLagP99Ms: percentile(Float64Array.from(lags).sort(), 99),
     statusCounts,
+    leadInOk,
     slowBySecond,
   };
 }
