@@ -198,6 +198,33 @@ describe('fixed-time trading API', () => {
     expect(vOrders?.n).toBe('0');
   });
 
+  it('keeps a product with orders from being deleted or renamed (no foreign key lock per order)', async () => {
+    const u = await trader();
+    await tick('SOL/USDT', 15_000n);
+    expect((await buy(u.token, { ...order, symbol: 'SOL/USDT' })).json().code).toBe(0);
+    const refusal = async (statement: ReturnType<typeof sql>) => {
+      try {
+        await t.database.db.execute(statement);
+        return 'done';
+      } catch (error) {
+        const cause = (error as { cause?: unknown }).cause ?? error;
+        return (cause as Error).message;
+      }
+    };
+    // The trigger answers first (the ticks' and periods' own keys would refuse later).
+    const refused = 'product SOL/USDT has orders: close it instead';
+    expect(
+      await refusal(sql`update product set symbol = 'SOL/USDC' where symbol = 'SOL/USDT'`),
+    ).toBe(refused);
+    expect(await refusal(sql`delete from product where symbol = 'SOL/USDT'`)).toBe(refused);
+    // An update that leaves the symbol alone goes through.
+    expect(
+      await refusal(
+        sql`update product set symbol = symbol, sort_order = sort_order where symbol = 'SOL/USDT'`,
+      ),
+    ).toBe('done');
+  });
+
   /** Buys at the current tick, moves through the window, settles; returns the settled order. */
   async function play(opts: {
     direction: 'up' | 'down';

@@ -57,9 +57,12 @@ export const tradeOrder = pgTable(
     userId: bigint('user_id', { mode: 'bigint' })
       .notNull()
       .references(() => appUser.id),
-    symbol: text('symbol')
-      .notNull()
-      .references(() => product.symbol),
+    /**
+     * No foreign key: one would lock the product's row (FOR KEY SHARE) in every order's
+     * transaction, and many orders at once on one product turn that into MultiXact churn
+     * (migration 0012). A trigger on product refuses to delete or rename one that has orders.
+     */
+    symbol: text('symbol').notNull(),
     direction: text('direction').notNull(),
     currency: text('currency').notNull(),
     stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
