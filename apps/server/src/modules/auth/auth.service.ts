@@ -19,7 +19,7 @@ import {
 } from '../account/account.repository.js';
 import { USER_STATUS } from '../account/account.schema.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { createAuthRepository, type LiveSession } from './auth.repository.js';
+import { createAuthRepository, type LiveSession, type SessionWithUser } from './auth.repository.js';
 import {
   ACCOUNT_THROTTLE,
   FUND_PASSWORD_LOCK_AFTER,
@@ -213,20 +213,30 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
   }
 
   /**
+   * The live session a token hash names, with its user; undefined for none. A disabled
+   * account's sessions are all revoked here, and the answer is ACCOUNT_DISABLED.
+   */
+  async function liveSession(tokenHash: string, t: Date): Promise<SessionWithUser | undefined> {
+    const repo = createAuthRepository(db);
+    const found = await repo.findSession(tokenHash, t);
+    if (!found) return undefined;
+    if (found.user.status === USER_STATUS.DISABLED) {
+      await repo.revokeAllSessions(found.user.id, t);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
+    return found;
+  }
+
+  /**
    * Resolves a bearer token to its user. Slides the expiry, and rotates a token older than
    * the rotation age (the new one goes back in the Authorization header).
    */
   async function authenticate(token: string): Promise<Authenticated | undefined> {
     const t = now();
-    const repo = createAuthRepository(db);
     const tokenHash = hashToken(token);
-    const found = await repo.findSession(tokenHash, t);
+    const found = await liveSession(tokenHash, t);
     if (!found) return undefined;
     const { session, user } = found;
-    if (user.status === USER_STATUS.DISABLED) {
-      await repo.revokeAllSessions(user.id, t);
-      throw new AppError('ACCOUNT_DISABLED');
-    }
     const newToken = await keepSession(session, tokenHash, t);
     return newToken ? { user, sessionId: session.id, newToken } : { user, sessionId: session.id };
   }
@@ -312,10 +322,10 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
      * are one round trip (POST user/buy: trade_open_session reads `session_live`). `work` gets
      * the token's hash and the time, and returns the live session it found with its result, or
      * undefined when the token names no live session of an enabled account (nothing done).
-     * Then `authenticate` gives the answer: undefined (401) or ACCOUNT_DISABLED; should it find
-     * the session after all, the work is tried once more. A refusal from `work` is answered
-     * the same way first. The session is kept alive as by `authenticate` (sliding expiry,
-     * rotation) after the work.
+     * The session is then looked up as `authenticate` does: none (401) or ACCOUNT_DISABLED;
+     * should it be found after all, the work is tried once more. A refusal from `work` gets
+     * the same check first. After the work, the session is kept alive as by `authenticate`
+     * (sliding expiry, rotation); a refused request leaves it as it was.
      */
     async inSessionStatement<T>(
       token: string,
@@ -329,15 +339,17 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
           done = await work({ tokenHash, at });
         } catch (error) {
           // A refusal may come before the session was checked (the request's own faults): to
-          // a token that names no session, the answer is 401 first, as from requireUser.
-          if (error instanceof AppError && !(await authenticate(token))) return undefined;
+          // a token that names no session, the answer is 401 first, as from requireUser. The
+          // session is only checked here, not kept alive: a token rotated now would be lost
+          // with the refusal.
+          if (error instanceof AppError && !(await liveSession(tokenHash, now()))) return undefined;
           throw error;
         }
         if (done) {
           const newToken = await keepSession(done.session, tokenHash, at);
           return newToken ? { value: done.value, newToken } : { value: done.value };
         }
-        if (attempt === 0 && !(await authenticate(token))) return undefined;
+        if (attempt === 0 && !(await liveSession(tokenHash, now()))) return undefined;
       }
       return undefined;
     },

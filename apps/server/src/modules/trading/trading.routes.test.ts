@@ -157,9 +157,15 @@ describe('fixed-time trading API', () => {
     expect((await buy(stranger, { ...order, period: 45 })).statusCode).toBe(401);
     expect((await buy(stranger, order, null)).statusCode).toBe(401);
 
-    // A token older than the rotation age: the order is placed and the new token comes back;
-    // the old one keeps working for its grace period only.
+    // A token older than the rotation age: a refused order leaves it as it was (no new token
+    // that the refusal would lose); a placed one comes back with the new token, and the old
+    // one keeps working for its grace period only.
     clock.advance(16 * 60_000);
+    await tick('BTC/USDT', 9_700_000n);
+    const poor = await buy(u.token, { ...order, amount: '2000.00' });
+    expect(poor.json().code).toBe(3001);
+    expect(poor.headers.authorization).toBeUndefined();
+    clock.advance(61_000);
     await tick('BTC/USDT', 9_700_000n);
     const rotated = await buy(u.token, order);
     expect(rotated.json()).toMatchObject({ code: 0, data: { status: 'open' } });
