@@ -61,7 +61,7 @@ describe.runIf(usingPostgres)('leader election on PostgreSQL (advisory lock)', (
   });
 
   it(
-    'deposes a leader whose session is killed, and another takes over',
+    'deposes a leader whose session is killed, and exactly one candidate leads again',
     { timeout: 90_000 },
     async () => {
       const a = candidate(db.url, key + 1);
@@ -80,10 +80,13 @@ describe.runIf(usingPostgres)('leader election on PostgreSQL (advisory lock)', (
       await admin.end();
 
       // Generous waits: CI runs this beside the SIGKILL settlement test, which saturates both
-      // cores; what is asserted is that it happens, not how fast.
+      // cores; what is asserted is that it happens, not how fast. The deposed process keeps
+      // campaigning on a new connection, so either candidate may win the lock back (under load
+      // `a` sometimes asks before `b`): exactly one leads.
       await until(() => a.events.includes('deposed'), 30_000);
-      await until(() => b.leadership.isLeader(), 30_000);
-      expect(a.leadership.isLeader()).toBe(false);
+      await until(() => a.leadership.isLeader() || b.leadership.isLeader(), 30_000);
+      await new Promise((r) => setTimeout(r, 400)); // several retry rounds
+      expect([a, b].filter((c) => c.leadership.isLeader())).toHaveLength(1);
       await a.leadership.stop();
       await b.leadership.stop();
     },
