@@ -16,14 +16,14 @@ import {
 } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { LiveSession } from '../auth/auth.repository.js';
+import type { SessionProbe } from '../auth/auth.service.js';
 import { IDEMPOTENCY_KEY, requestHash } from '../ledger/idempotency.js';
 import type { LedgerService, PostedJournal, PostingSpec } from '../ledger/ledger.service.js';
 import { STALE_AFTER_MS, type MarketService } from '../market/market.service.js';
 import type { ProductRow } from '../market/market.repository.js';
 import type { Bus } from '../realtime/bus.js';
 import { DEFAULT_PERIODS } from './periods.seed.js';
-import type { LiveSession } from '../auth/auth.repository.js';
-import type { SessionProbe } from '../auth/auth.service.js';
 import {
   createTradingRepository,
   type DueOrder,
