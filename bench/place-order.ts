@@ -19,6 +19,8 @@ export interface PlaceOrderOptions {
   /** Users seeded with a session and a balance (the distinct-user phases draw from them). */
   users: number;
   connections: number;
+  /** The server's database pool (DATABASE_POOL_SIZE). */
+  poolSize: number;
   warmupMs: number;
   durationMs: number;
   /** Distinct-user phases and anchor runs, taken in turns; the ratio is of their medians. */
@@ -35,6 +37,7 @@ export interface PlaceOrderOptions {
 export const PLACE_ORDER_DEFAULTS: PlaceOrderOptions = {
   users: 2_000,
   connections: 50,
+  poolSize: Number(process.env.BENCH_POOL_SIZE ?? 50),
   // Node compiles the hot path with TurboFan over the first ≈ 10 s of load (a buy costs 1.6 ms
   // of CPU in the first 6 s, 0.9 in the next, 0.85 after): the phases measure the steady state.
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 10_000),
@@ -354,8 +357,7 @@ export async function benchPlaceOrder(
     DATABASE_URL: databaseUrl(database),
     MARKET_FEED_PUBLISH: 'true',
     RATE_LIMIT_PER_MIN: '1000000',
-    // As many database connections as pgbench has clients (same concurrency at the database).
-    DATABASE_POOL_SIZE: String(connections),
+    DATABASE_POOL_SIZE: String(opts.poolSize),
     LOG_LEVEL: 'warn',
     REDIS_URL: '',
   };

@@ -15,8 +15,8 @@
 
 -- trading.repository openInSession(): the session check and the whole order in one statement and
 -- its own transaction (migration 0011's trade_open_session: the live session and its enabled
--- user, then 0009's trade_open — idempotency claim, strike, limits, ledger_move available ->
--- in_order, the order, the stored response). The server passes 5000 as the strike's greatest
+-- user, then trade_open, migrations 0009 and 0013 — idempotency claim naming the order, strike,
+-- limits, ledger_move available -> in_order, the order). The server passes 5000 as the strike's greatest
 -- age; pgbench runs after the server (and its simulated feed) has stopped, so the anchor
 -- accepts a strike of any age: the same statement, the same work.
 select t.s_id, t.s_token_hash, t.s_created_at, t.s_rotated_at, t.s_last_seen_at,

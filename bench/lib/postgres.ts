@@ -7,8 +7,9 @@ export const PG_USER = process.env.BENCH_PG_USER ?? 'postgres';
 
 export const pgConnectionArgs = () => ['-h', PG_HOST, '-p', PG_PORT, '-U', PG_USER];
 
+/** A socket directory (BENCH_PG_HOST=/var/run/postgresql) goes into the URL's host percent-encoded. */
 export const databaseUrl = (database: string) =>
-  `postgres://${PG_USER}@${PG_HOST}:${PG_PORT}/${database}`;
+  `postgres://${PG_USER}@${encodeURIComponent(PG_HOST)}:${PG_PORT}/${database}`;
 
 /**
  * Runs SQL through `psql` (stops at the first error) and returns its unaligned, tuples-only

@@ -100,7 +100,10 @@ export const ledgerJournal = pgTable(
   },
   (t) => [
     index('ledger_journal_user_idx').on(t.userId, t.id),
-    uniqueIndex('ledger_journal_reverses_key').on(t.reversesId),
+    // Partial: only reversals carry reverses_id, and every journal would otherwise add a NULL entry.
+    uniqueIndex('ledger_journal_reverses_key')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
     foreignKey({
       columns: [t.reversesId],
       foreignColumns: [t.id],

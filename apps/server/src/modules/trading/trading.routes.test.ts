@@ -441,6 +441,18 @@ describe('fixed-time trading API', () => {
     const late = await buy(u.token, order, key);
     expect(late.json()).toMatchObject({ code: 0, data: first });
     expect(await balance(u.token)).toEqual(settledBalance);
+    // A record written before migration 0013 holds the accepted order itself: it replays alike.
+    await t.database.db.execute(
+      sql`update idempotency_record r
+             set response = to_jsonb(o) || jsonb_build_object(
+               'status', 'open', 'exit_tick_id', null, 'exit_price_minor', null,
+               'exit_time_ms', null, 'payout_minor', null, 'settled_at_ms', null,
+               'settle_journal_id', null)
+            from trade_order o
+           where r.user_id = ${u.id} and r.key = ${key} and o.user_id = r.user_id`,
+    );
+    expect((await buy(u.token, order, key)).json()).toMatchObject({ code: 0, data: first });
+    expect(await balance(u.token)).toEqual(settledBalance);
   });
 
   it('takes only the concurrent buys the balance covers', async () => {
