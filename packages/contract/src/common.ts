@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { localeKeySchema } from './locales.js';
+import { LOCALE_KEYS } from './locales.js';
 import { currencyKeySchema } from './money.js';
+import { APP_VERSION, APP_VERSION_CODE } from './version.js';
 
-export const APP_VERSION = '1.0.1';
-export const APP_VERSION_CODE = 101;
+export const localeKeySchema = z.enum(LOCALE_KEYS);
 
 /** GET common/base — the config the client loads at launch (SPEC §3, §4, §9). */
 export const baseConfigSchema = z.object({

@@ -8,4 +8,5 @@ export * from './money.js';
 export * from './money/index.js';
 export * from './socket.js';
 export * from './trading.js';
+export * from './version.js';
 export * from './wallet.js';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the web client reads this catalogue while it starts, before zod has loaded
+// (BRIEF §9). The wire schema, localeKeySchema, lives in common.ts.
 
 /** The 13 locales of SPEC §3, in the order the language dialog lists them. */
 export const LOCALES = [
@@ -20,8 +21,6 @@ export const LOCALES = [
 export type LocaleKey = (typeof LOCALES)[number]['key'];
 
 export const LOCALE_KEYS = LOCALES.map((l) => l.key) as [LocaleKey, ...LocaleKey[]];
-
-export const localeKeySchema = z.enum(LOCALE_KEYS);
 
 /** SPEC §9: fallback is English. */
 export const FALLBACK_LOCALE: LocaleKey = 'en-US';

@@ -1,4 +1,4 @@
-import { baseConfigSchema } from '@ampere/contract';
+import { parseBaseConfig } from '@/lib/baseConfig';
 import { createConfigLoader } from '@/lib/config';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { loginRedirect } from '@/lib/nav';
@@ -37,10 +37,13 @@ export const api = createApi({
  * server is unreachable still starts; it is validated on read because it may predate an update.
  */
 export const configLoader = createConfigLoader({
-  fetchConfig: async () => baseConfigSchema.parse(await api.get('common/base')),
+  fetchConfig: async () => {
+    const config = parseBaseConfig(await api.get('common/base'));
+    if (config === undefined) throw new TypeError('common/base: not a launch config');
+    return config;
+  },
   persist: {
-    read: () =>
-      storage.get(STORAGE_KEYS.config, (stored) => baseConfigSchema.safeParse(stored).data),
+    read: () => storage.get(STORAGE_KEYS.config, parseBaseConfig),
     write: (config) => {
       storage.set(STORAGE_KEYS.config, config);
     },

@@ -1,12 +1,7 @@
-import {
-  CLIENT_ERRORS,
-  ERRORS,
-  NETWORK_ERRORS,
-  errorByCode,
-  errorEnvelopeSchema,
-} from '@ampere/contract';
+import { CLIENT_ERRORS, ERRORS, NETWORK_ERRORS, errorByCode } from '@ampere/contract';
 import type { LocaleKey } from '@ampere/contract';
 import { AUTH_TOAST_MS, RELAUNCH_DELAY_MS, REQUEST_TIMEOUT_MS } from './constants';
+import { parseEnvelope } from './envelope';
 
 /**
  * The request layer (SPEC §7, §8): one place that attaches the session and language, unwraps the
@@ -207,18 +202,16 @@ export function createApi(deps: RequestDeps): Api {
 
   /** Turns a finished HTTP exchange into data or an ApiError. */
   const settle = (response: Response, body: unknown, sentToken: string | undefined): unknown => {
-    const envelope = errorEnvelopeSchema.safeParse(body);
-    const code = envelope.success ? envelope.data.code : undefined;
-    if (response.status === 401 || code === ERRORS.UNAUTHORIZED.code) {
-      const serverMsg =
-        envelope.success && envelope.data.msg !== '' ? envelope.data.msg : undefined;
+    const envelope = parseEnvelope(body);
+    if (response.status === 401 || envelope?.code === ERRORS.UNAUTHORIZED.code) {
+      const serverMsg = envelope !== undefined && envelope.msg !== '' ? envelope.msg : undefined;
       notifyUnauthorized(sentToken, serverMsg);
-      const data = envelope.success ? envelope.data.data : body;
+      const data = envelope !== undefined ? envelope.data : body;
       throw new ApiError(ERRORS.UNAUTHORIZED.code, serverMsg ?? '', data, response.status);
     }
     adoptToken(response);
-    if (envelope.success) {
-      const { code: envelopeCode, msg, data } = envelope.data;
+    if (envelope !== undefined) {
+      const { code: envelopeCode, msg, data } = envelope;
       if (envelopeCode === ERRORS.OK.code) return data;
       throw new ApiError(envelopeCode, msg, data, response.status);
     }
