@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider, createHashRouter } from 'react-router';
+import { HashRouter, useLocation, useNavigate } from 'react-router';
 import { antdLocaleFor } from '@/i18n/antdLocales';
 import { currentLocale } from '@/i18n';
 import { captureInviteCode } from '@/lib/storage';
@@ -9,20 +10,28 @@ import { AppShell } from './AppShell';
 import { bindRouterNavigate } from './navigation';
 
 /**
- * One route that matches everything: the pages are declared in <AppRoutes>, where a dialog page
- * can be drawn over the page beneath it. The data router is used for `router.navigate`, which
- * lets the 401 handler relaunch at login from outside React.
+ * The declarative hash router: the data router (createHashRouter) would add about 16 KB gzip of
+ * loaders, actions and fetchers to the first download (BRIEF §9), and the app uses none of them.
+ * What it was used for — navigating from outside React and watching every navigation — is done
+ * by <RouterBindings> below.
  */
-const router = createHashRouter([{ path: '*', element: <AppShell /> }]);
-bindRouterNavigate((to, options) => {
-  void router.navigate(to, options);
-});
-// An invite link tapped while the app is open only changes the hash, so the code is looked for
-// on every navigation (launch.ts covers the first address). Subscribed before <RouterProvider>,
-// this runs before the new page renders, so the registration form already sees the code.
-router.subscribe(({ location }) => {
-  captureInviteCode(location.search);
-});
+function RouterBindings() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // An invite link tapped while the app is open only changes the hash, so the code is looked for
+  // on every navigation (launch.ts covers the first address). This runs while rendering, before
+  // <AppShell> (its next sibling) renders the new page, so the registration form already sees
+  // the code; storing the same code again is harmless.
+  captureInviteCode(search);
+  // Lets the 401 handler relaunch at login from outside React. Navigation targets are absolute
+  // paths, so the navigate of any location serves.
+  useEffect(() => {
+    bindRouterNavigate((to, options) => {
+      void navigate(to, options);
+    });
+  }, [navigate]);
+  return null;
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -37,7 +46,10 @@ export function App() {
   return (
     <ConfigProvider locale={antdLocaleFor(currentLocale())}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <RouterBindings />
+          <AppShell />
+        </HashRouter>
       </QueryClientProvider>
     </ConfigProvider>
   );
