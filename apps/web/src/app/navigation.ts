@@ -1,7 +1,7 @@
-import { Modal, Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { RELAUNCH_DELAY_MS } from '@/lib/nav';
+import { loadOverlays, loadedOverlays } from '@/lib/overlayHandle';
 
 type RouterNavigate = (to: string, options: { replace: boolean }) => void;
 
@@ -39,11 +39,20 @@ export function relaunch(target: string, toast?: { content: string; durationMs: 
 export function useDismissOverlaysOnNavigate(): void {
   const { key } = useLocation();
   useEffect(() => {
-    Modal.clear();
-    Toast.clear();
-    if (pendingToast) {
-      Toast.show({ content: pendingToast.content, duration: pendingToast.durationMs });
-      pendingToast = undefined;
-    }
+    // Until a chunk has loaded Toast and Modal, none can be open and there is nothing to clear.
+    const open = loadedOverlays();
+    open?.Modal.clear();
+    open?.Toast.clear();
+    const toast = pendingToast;
+    pendingToast = undefined;
+    if (toast === undefined) return;
+    const show = ({ Toast }: { Toast: NonNullable<typeof open>['Toast'] }) => {
+      Toast.show({ content: toast.content, duration: toast.durationMs });
+    };
+    if (open) show(open);
+    else
+      loadOverlays().then(show, (error: unknown) => {
+        console.warn('[navigation] could not load the toast', error);
+      });
   }, [key]);
 }

@@ -1,6 +1,7 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import styles from './FullScreenState.module.css';
+import { Spinner } from './Spinner';
 
 type Props =
   | { kind: 'loading'; message: string }
@@ -11,7 +12,7 @@ export function FullScreenState(props: Props) {
   return (
     <div className={styles.screen} role={props.kind === 'error' ? 'alert' : 'status'}>
       {props.kind === 'loading' ? (
-        <SpinLoading color="primary" />
+        <Spinner />
       ) : (
         <ExclamationCircleOutline className={styles.icon} />
       )}

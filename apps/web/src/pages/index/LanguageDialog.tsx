@@ -1,8 +1,8 @@
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RouteDialog } from '@/components/RouteDialog';
 import { LanguageList } from '@/features/preferences/components/LanguageList';
 import { currentLocale, switchLocale } from '@/i18n';
+import { Toast } from '@/lib/overlays';
 
 export default function LanguageDialog() {
   const { t } = useTranslation();

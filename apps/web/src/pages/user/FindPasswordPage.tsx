@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
 import { relaunch } from '@/app/navigation';
@@ -13,6 +13,7 @@ import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { LOGIN_PATH } from '@/lib/nav';
+import { Toast } from '@/lib/overlays';
 import styles from './FindPasswordPage.module.css';
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toastOnNextPage } from '@/app/navigation';
@@ -8,6 +7,7 @@ import type { LoginResult } from '@/features/auth/api/auth';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { resolveReturn } from '@/lib/nav';
+import { Toast } from '@/lib/overlays';
 
 /**
  * Login and register both answer `{token, user}` and sign the user in. The session change

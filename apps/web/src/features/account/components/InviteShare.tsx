@@ -1,7 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
+import { Toast } from '@/lib/overlays';
 import styles from './InviteShare.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
+import { Toast } from '@/lib/overlays';
 import { shortHash } from '../display';
 import styles from './HashText.module.css';
 

@@ -1,12 +1,12 @@
-import { Modal } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { PATHS } from '@/config/paths';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { loadOverlays } from '@/lib/overlayHandle';
 import type { Api } from '@/lib/request';
 
 /**
  * Runs the responsible-trading reminder (reminder.tsx) while a user is signed in. Mounted once
- * for the whole app; the reminder itself is a separate chunk, fetched after sign-in, so the first
+ * for the whole app; the reminder itself (and the Modal it opens) is a separate chunk, fetched after sign-in, so the first
  * page never waits for it.
  */
 export function useTradeReminder(api: Api, username: string | undefined): void {
@@ -22,8 +22,8 @@ export function useTradeReminder(api: Api, username: string | undefined): void {
     if (username === undefined || username === '') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import('../reminder')
-      .then(({ runReminder }) => {
+    Promise.all([import('../reminder'), loadOverlays()])
+      .then(([{ runReminder }, { Modal }]) => {
         if (cancelled) return;
         stop = runReminder({
           api,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, DotLoading, Toast } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { StatementFeed } from '@/features/wallet/components/StatementFeed';
 import { StatementFilterBar } from '@/features/wallet/components/StatementFilterBar';
 import { useStatement } from '@/features/wallet/hooks/useWallet';
 import { errorText } from '@/i18n/errorText';
+import { Toast } from '@/lib/overlays';
 import styles from './MarkPage.module.css';
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
 import { toastOnNextPage } from '@/app/navigation';
@@ -9,6 +8,7 @@ import { BankCardForm } from '@/features/account/components/BankCardForm';
 import { useGoBack } from '@/hooks/useAppNavigate';
 import { errorText } from '@/i18n/errorText';
 import { TOAST_MS } from '@/lib/constants';
+import { Toast } from '@/lib/overlays';
 
 export default function BindCardsPage() {
   const { t } = useTranslation();

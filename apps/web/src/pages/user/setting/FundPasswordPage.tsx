@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DotLoading, NoticeBar, Toast } from 'antd-mobile';
+import { DotLoading, NoticeBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
@@ -16,6 +16,7 @@ import { useFundPasswordSet } from '@/features/account/hooks/useAccount';
 import { useGoBack } from '@/hooks/useAppNavigate';
 import { errorText } from '@/i18n/errorText';
 import { TOAST_MS } from '@/lib/constants';
+import { Toast } from '@/lib/overlays';
 import styles from './FundPasswordPage.module.css';
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
 import { relaunch } from '@/app/navigation';
@@ -10,6 +9,7 @@ import { PasswordForm } from '@/features/account/components/PasswordForm';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { LOGIN_PATH } from '@/lib/nav';
+import { Toast } from '@/lib/overlays';
 
 /**
  * A new login password ends every session of the account (the server revokes them all), this

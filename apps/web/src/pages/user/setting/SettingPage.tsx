@@ -1,6 +1,6 @@
 import { LOCALES } from '@ampere/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, List, Modal, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import {
   BankcardOutline,
   GlobalOutline,
@@ -24,6 +24,7 @@ import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { LOGIN_PATH } from '@/lib/nav';
+import { Modal, Toast } from '@/lib/overlays';
 import styles from './SettingPage.module.css';
 
 function useLogout() {

@@ -1,4 +1,4 @@
-import { DotLoading, Toast } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api';
 import { RetryState } from '@/components/RetryState';
@@ -9,6 +9,7 @@ import { useSaveTradeLimits, useTradeLimits } from '@/features/trade/hooks/useTr
 import { limitsRequest, tzMinutesEast } from '@/features/trade/limits';
 import { reminderMinutesChanged } from '@/features/trade/reminderSettings';
 import { errorText } from '@/i18n/errorText';
+import { Toast } from '@/lib/overlays';
 import styles from './TradeLimitsPage.module.css';
 
 /**
