@@ -2,7 +2,7 @@ import os from 'node:os';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchSettle } from './settle.js';
-import { measureInitialJs } from './web-bundle.js';
+import { measureChartChunk, measureInitialJs } from './web-bundle.js';
 import { runWsFanout } from './ws-fanout/report.js';
 
 /**
@@ -58,6 +58,10 @@ if (selected.has('web-bundle')) {
   console.log('|---|---|---|---|---|');
   console.log(
     `| apps/web/dist | ${fmt(web.totalGzipBytes / 1024, 1)} KB | 160 KB | ${fmt(web.totalGzipBytes / 1024 / 160, 2)} | ${web.files.length} |`,
+  );
+  const chart = measureChartChunk();
+  console.log(
+    `\nchart chunk ${chart.file}: ${fmt(chart.gzipBytes / 1024, 1)} KB gzip (budget 60 KB, ratio ${fmt(chart.gzipBytes / 1024 / 60, 2)}), ${chart.lazy ? 'lazy' : 'IN THE INITIAL SET'}`,
   );
   console.log('');
 }

@@ -31,6 +31,24 @@ export function measureInitialJs(): {
   return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }
 
+/**
+ * The chart chunk (the K-line chart with lightweight-charts, `KlineChart-*.js`), gzip level 9.
+ * Budget (BRIEF §9): lazy (not in the initial set) and ≤ 60 KB.
+ */
+export function measureChartChunk(): { file: string; gzipBytes: number; lazy: boolean } {
+  const file = fs
+    .readdirSync(path.join(DIST, 'assets'))
+    .find((f) => f.startsWith('KlineChart-') && f.endsWith('.js'));
+  if (!file)
+    throw new Error('no KlineChart chunk in apps/web/dist/assets: build the web app first');
+  const initial = new Set(measureInitialJs().files.map((f) => f.file));
+  return {
+    file: `assets/${file}`,
+    gzipBytes: gzipSync(fs.readFileSync(path.join(DIST, 'assets', file)), { level: 9 }).length,
+    lazy: !initial.has(`assets/${file}`),
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = measureInitialJs();
   for (const f of r.files)
