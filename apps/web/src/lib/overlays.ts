@@ -7,7 +7,7 @@ import { registerOverlays } from './overlayHandle';
 /**
  * antd-mobile's Toast and Modal, configured for the app. They draw through Mask, which brings
  * react-spring (about 16 KB gzip), so the first page does not load them (BRIEF §9). The app
- * imports them from here only (overlays.test.ts checks it), statically in lazy pages or through
+ * imports them from here only (a lint rule keeps it so), statically in lazy pages or through
  * loadOverlays(), so the setup below always runs before the first toast or modal.
  *
  * antd-mobile 5 renders Toast and Modal through ReactDOM.render, which React 19 removed; the hook
