@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
+
+const INDEX_HTML = '<!doctype html><title>Ampere</title>';
+const APP_JS = `export const words = ${JSON.stringify('ampere '.repeat(200))};`;
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -10,8 +14,14 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ampere</title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+    // What apps/web/scripts/precompress.mjs leaves beside a file: its Brotli and gzip copies.
+    const app = path.join(dist, 'assets', 'app-77c1d2.js');
+    fs.writeFileSync(app, APP_JS);
+    fs.writeFileSync(`${app}.br`, brotliCompressSync(APP_JS));
+    fs.writeFileSync(`${app}.gz`, gzipSync(APP_JS));
+    fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ webDist: dist, env: { RATE_LIMIT_PER_MIN: '2' } });
   });
@@ -49,6 +59,34 @@ describe('serving the built web app', () => {
 
   it('serves top-level public files', async () => {
     expect((await t.app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('sends the build’s compressed copy the client accepts, and the file itself otherwise', async () => {
+    const url = '/assets/app-77c1d2.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    expect(br.rawPayload.length).toBeLessThan(APP_JS.length / 10);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+
+    // The copies are not addresses of their own.
+    expect((await t.app.inject({ url: `${url}.br` })).statusCode).toBe(404);
+
+    const page = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it('answers a missing asset or a path escape with the 404 envelope', async () => {

@@ -24,7 +24,10 @@ const NO_CACHE = 'no-cache';
 
 /**
  * Serves the built web app. Vite names every asset by content hash, so /assets/* is cached for a
- * year; index.html is revalidated on each load so a deploy is picked up at once. The app routes
+ * year; index.html is revalidated on each load so a deploy is picked up at once. The build writes
+ * a Brotli and a gzip copy beside each text file (apps/web/scripts/precompress.mjs); they are sent
+ * as they are to a client that accepts them (`Vary: Accept-Encoding`), so a phone downloads the
+ * compressed bytes and the server compresses nothing per request. The app routes
  * by hash, so the only HTML entry points are `/`, `/index.html` and the universal-link landing
  * page `/ulink/redirect.html` (SPEC §2), which boots the same app.
  */
@@ -34,6 +37,9 @@ export async function serveWebApp(app: FastifyInstance, root: string) {
     prefix: '/',
     index: false,
     wildcard: false,
+    preCompressed: true,
+    // The compressed copies are found beside their file, never asked for by name.
+    globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header(
