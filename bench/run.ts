@@ -3,6 +3,7 @@ import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchSettle } from './settle.js';
 import { measureChartChunk, measureInitialJs } from './web-bundle.js';
+import { benchLighthouse } from './web-lighthouse.js';
 import { runWsFanout } from './ws-fanout/report.js';
 
 /**
@@ -10,7 +11,9 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, ws-fanout, place-order, settle); ws-fanout's
+ * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle);
+ * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
+ * (CHROMIUM_PATH, default /usr/bin/chromium); ws-fanout's
  * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
  * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts).
  */
@@ -26,7 +29,14 @@ const flags = new Map(
       return [k ?? '', v ?? 'true'] as const;
     }),
 );
-const ALL = ['config-endpoint', 'web-bundle', 'ws-fanout', 'place-order', 'settle'] as const;
+const ALL = [
+  'config-endpoint',
+  'web-bundle',
+  'web-lighthouse',
+  'ws-fanout',
+  'place-order',
+  'settle',
+] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
   if (!(ALL as readonly string[]).includes(n))
@@ -64,6 +74,21 @@ if (selected.has('web-bundle')) {
     `\nchart chunk ${chart.file}: ${fmt(chart.gzipBytes / 1024, 1)} KB gzip (budget 60 KB, ratio ${fmt(chart.gzipBytes / 1024 / 60, 2)}), ${chart.lazy ? 'lazy' : 'IN THE INITIAL SET'}`,
   );
   console.log('');
+}
+
+if (selected.has('web-lighthouse')) {
+  const { runs, median } = await benchLighthouse(Number(flags.get('runs') ?? 3));
+  console.log(
+    '| Lighthouse mobile, `/` | performance | LCP s | FCP s | TBT ms | CLS | Speed Index s |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [i, r] of runs.entries())
+    console.log(
+      `| run ${i + 1}${r === median ? ' (median)' : ''} | ${r.score} | ${fmt(r.lcpMs / 1000, 2)} | ${fmt(r.fcpMs / 1000, 2)} | ${fmt(r.tbtMs)} | ${fmt(r.cls, 3)} | ${fmt(r.speedIndexMs / 1000, 2)} |`,
+    );
+  console.log(
+    `\nbudget: performance ≥ 90 (median ${median.score}), LCP ≤ 2.5 s (median ${fmt(median.lcpMs / 1000, 2)} s); LCP element: ${median.lcpElement}\n`,
+  );
 }
 
 if (selected.has('ws-fanout')) await runWsFanout(flags);
