@@ -4,8 +4,10 @@ import '@/styles/theme.css';
 import '@/styles/global.css';
 import { configLoader } from '@/app/api';
 import { App } from '@/app/App';
-import { handleLaunchUrl } from '@/app/launch';
+import { handleLaunchUrl, preloadLandingPage } from '@/app/launch';
 import { applyLayoutConstants } from '@/app/layout';
+import { loadLoginPage } from '@/app/routes';
+import { getSession } from '@/app/session';
 import { startTheme } from '@/app/theme';
 import { initI18n } from '@/i18n';
 
@@ -13,6 +15,7 @@ import { initI18n } from '@/i18n';
 startTheme();
 applyLayoutConstants();
 handleLaunchUrl(window.location, window.history);
+preloadLandingPage(window.location, getSession().isLogin, loadLoginPage);
 // Started now, in parallel with the messages; a failure shows through the loader's state.
 configLoader.load().catch(() => undefined);
 await initI18n();

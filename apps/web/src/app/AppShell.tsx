@@ -26,14 +26,17 @@ function useDisabledAccountRedirect(): void {
 
 function ConfiguredApp() {
   useDisabledAccountRedirect();
-  useTradeReminder(api, useSession().user?.username);
+  const { isLogin, user } = useSession();
+  useTradeReminder(api, user?.username);
   useEffect(() => {
-    // After the first page has painted, so the tab chunks never delay it.
+    // After the first page has painted, so the tab chunks never delay it. A visitor is on Log in,
+    // whose own chunks come first on a slow network; the tabs follow once they have signed in.
+    if (!isLogin) return;
     const timer = setTimeout(prefetchTabPages, 0);
     return () => {
       clearTimeout(timer);
     };
-  }, []);
+  }, [isLogin]);
   return <AppRoutes />;
 }
 

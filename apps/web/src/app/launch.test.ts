@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, getInviteCode, storage } from '@/lib/storage';
-import { handleLaunchUrl } from './launch';
+import { handleLaunchUrl, preloadLandingPage } from './launch';
 
 /** A Location and History pair that records where replaceState moved the address. */
 function launchAt(href: string) {
@@ -46,5 +46,34 @@ describe('handleLaunchUrl', () => {
 
   it('leaves any other address alone', () => {
     expect(launchAt('https://a.example/#/app/pages/tabbar/mine/index')).toEqual([]);
+  });
+});
+
+describe('preloadLandingPage', () => {
+  const at = (hash: string) => ({ hash }) as Location;
+  const preload = (hash: string, isLogin: boolean) => {
+    const load = vi.fn(() => Promise.resolve());
+    const started = preloadLandingPage(at(hash), isLogin, load);
+    expect(load).toHaveBeenCalledTimes(started ? 1 : 0);
+    return started;
+  };
+
+  it('starts Log in for a visitor on Home or another guarded page', () => {
+    expect(preload('', false)).toBe(true);
+    expect(preload('#/', false)).toBe(true);
+    expect(preload('#/app/pages/user/setting/index?x=1', false)).toBe(true);
+  });
+
+  it('starts nothing for a signed-in user, or on a page a visitor may see', () => {
+    expect(preload('#/', true)).toBe(false);
+    expect(preload('#/app/pages/user/login', false)).toBe(false);
+    expect(preload('#/app/pages/user/register?i=CODE', false)).toBe(false);
+  });
+
+  it('keeps a failed load quiet: the page reports it when it renders', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    expect(preloadLandingPage(at('#/'), false, load)).toBe(true);
+    await Promise.resolve();
+    expect(load).toHaveBeenCalledOnce();
   });
 });

@@ -1,5 +1,6 @@
 import { parseLaunchTarget } from '@/lib/nav';
 import { captureInviteCode } from '@/lib/storage';
+import { requiresSession } from './access';
 
 const UNIVERSAL_LINK = 'ulink/redirect.html';
 
@@ -17,4 +18,21 @@ export function handleLaunchUrl(location: Location, history: History): void {
   const appRoot = location.pathname.slice(0, -UNIVERSAL_LINK.length);
   const target = parseLaunchTarget(location.href) ?? '/';
   history.replaceState(null, '', `${appRoot}#${target}`);
+}
+
+/**
+ * A visitor without a session who opens a guarded page (Home included) lands on Log in. Its chunk
+ * and what it imports are fetched now, beside the launch config and the messages, instead of
+ * after them: on a slow network that wave of requests is most of the time to the first page
+ * (BRIEF §9, LCP). Returns whether it started the load.
+ */
+export function preloadLandingPage(
+  location: Location,
+  isLogin: boolean,
+  loadLoginPage: () => Promise<unknown>,
+): boolean {
+  const route = location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  if (isLogin || !requiresSession(route === '' ? '/' : route)) return false;
+  loadLoginPage().catch(() => undefined); // a failure shows when the page renders
+  return true;
 }

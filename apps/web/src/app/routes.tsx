@@ -21,6 +21,9 @@ const tabLoaders = {
   mine: () => import('@/pages/tabbar/MinePage'),
 };
 
+/** Log in: where a visitor without a session lands (launch.ts preloads it at start). */
+export const loadLoginPage = () => import('@/pages/user/LoginPage');
+
 export function prefetchTabPages(): void {
   for (const load of Object.values(tabLoaders)) {
     // A failed prefetch costs nothing: the page loads (and reports) again when it is opened.
@@ -54,7 +57,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   { page: 'findPassword', Component: lazy(() => import('@/pages/user/FindPasswordPage')) },
   { page: 'register', Component: lazy(() => import('@/pages/user/RegisterPage')) },
-  { page: 'login', Component: lazy(() => import('@/pages/user/LoginPage')) },
+  { page: 'login', Component: lazy(loadLoginPage) },
   { page: 'share', Component: lazy(() => import('@/pages/user/SharePage')) },
   { page: 'orders', Component: lazy(() => import('@/pages/user/order/OrderRecordsPage')) },
   { page: 'recharge', Component: lazy(() => import('@/pages/user/recharge/RechargePage')) },
