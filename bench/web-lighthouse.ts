@@ -3,22 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.js';
 import { startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
 /** Pinned; fetched by npx on first use (≈ 200 packages, 185 MB: not a dependency of the repo). */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 
 export interface LighthouseRun {
   /** Performance category, 0–100. */
@@ -82,7 +74,7 @@ export async function benchLighthouse(
           '--yes',
           LIGHTHOUSE,
           `${base}/`,
-          `--chrome-path=${CHROMIUM}`,
+          `--chrome-path=${chromiumPath()}`,
           `--chrome-flags=${CHROME_FLAGS}`,
           '--only-categories=performance',
           '--output=json',
