@@ -1,4 +1,4 @@
-import { parseLaunchTarget } from '@/lib/nav';
+import { parseLaunchTarget, pathOf } from '@/lib/nav';
 import { captureInviteCode } from '@/lib/storage';
 import { requiresSession } from './access';
 
@@ -31,8 +31,8 @@ export function preloadLandingPage(
   isLogin: boolean,
   loadLoginPage: () => Promise<unknown>,
 ): boolean {
-  const route = location.hash.replace(/^#/, '').split('?')[0] ?? '';
-  if (isLogin || !requiresSession(route === '' ? '/' : route)) return false;
+  const route = pathOf(location.hash.replace(/^#/, '')) || '/';
+  if (isLogin || !requiresSession(route)) return false;
   loadLoginPage().catch(() => undefined); // a failure shows when the page renders
   return true;
 }
