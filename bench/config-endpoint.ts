@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from './lib/load.js';
-import { startProcess } from './lib/process.js';
+import { serverArgs, startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 50;
@@ -34,7 +34,7 @@ export async function benchConfigEndpoint() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-bench-'));
   const app = await startProcess(
     process.execPath,
-    [path.join(ROOT, 'apps', 'server', 'dist', 'main.js')],
+    serverArgs(),
     {
       PORT: String(appPort),
       HOST: '127.0.0.1',

@@ -9,7 +9,7 @@ import type { LoadResult } from './lib/load.js';
 import { runPacedIsolated, type PacedResult } from './lib/paced.js';
 import { runPgbench, type PgbenchResult } from './lib/pgbench.js';
 import { createDatabase, databaseUrl, dropDatabase, psql } from './lib/postgres.js';
-import { startProcess } from './lib/process.js';
+import { serverArgs, startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -363,11 +363,18 @@ export async function benchPlaceOrder(
   };
   const base = `http://127.0.0.1:${appPort}`;
   const startServer = (nodeArgs: string[] = []) =>
-    startProcess(process.execPath, [...nodeArgs, SERVER], serverEnv, `${base}/readyz`);
-  // Every measured run follows a checkpoint and a lead-in: the first write to each page after a
-  // checkpoint logs the whole page, so a checkpoint that fell inside one run and not another
-  // would weigh on that run alone.
-  const checkpoint = () => psql(database, 'checkpoint;');
+    startProcess(process.execPath, serverArgs(nodeArgs), serverEnv, `${base}/readyz`);
+  // Every measured run follows a vacuum, a checkpoint and a lead-in. The vacuum does what
+  // autovacuum does in production (this machine's PostgreSQL runs with it off): every order
+  // leaves two dead balance rows behind, and without it each run would pay for the garbage of
+  // all the runs before it — the late ones most (after ≈ 700,000 orders, pgbench's p50 at the
+  // half rate was 4.8 ms, 1.0 ms once vacuumed). The checkpoint: the first write to each page
+  // after one logs the whole page, so a checkpoint that fell inside one run and not another would
+  // weigh on that run alone.
+  const beforeRun = () => {
+    psql(database, 'vacuum analyze;');
+    psql(database, 'checkpoint;');
+  };
   try {
     const distinctRounds: PhaseResult[] = [];
     const pgDistinctRounds: (PgbenchResult & { cpu: CpuReport })[] = [];
@@ -428,7 +435,7 @@ export async function benchPlaceOrder(
       mode: 'prepared' | 'extended' = 'prepared',
       ratePerS?: number,
     ) => {
-      checkpoint();
+      beforeRun();
       const cpu = sampler();
       const r = await runPgbench({
         database,
@@ -494,7 +501,7 @@ export async function benchPlaceOrder(
 
         // Warm-up (V8 compiles the hot path; the pages are logged whole once after the
         // checkpoint), then the measured phase.
-        checkpoint();
+        beforeRun();
         const warm = await cannon({
           url: base,
           connections,
@@ -508,7 +515,7 @@ export async function benchPlaceOrder(
         if (last) {
           hot = await phase(closedLoop(hotRequest), durationMs);
           // Open loop at half the median distinct-user rate; its p99.
-          checkpoint();
+          beforeRun();
           const before = await ordersCount(database);
           const cpu = sampler();
           const r = await runPacedIsolated({

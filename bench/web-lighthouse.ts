@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.js';
-import { startProcess } from './lib/process.js';
+import { serverArgs, startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -53,7 +53,7 @@ export async function benchLighthouse(
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-lh-'));
   const app = await startProcess(
     process.execPath,
-    [SERVER],
+    serverArgs(),
     {
       PORT: String(port),
       HOST: '127.0.0.1',

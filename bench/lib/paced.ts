@@ -1,4 +1,5 @@
 import net from 'node:net';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LoadResult } from './load.js';
 
@@ -219,6 +220,13 @@ export async function runPacedIsolated(opts: PacedOptions): Promise<PacedResult>
     Math.round((opts.ratePerS * (opts.leadInMs ?? 0)) / 1000) +
     Math.max(1, Math.round((opts.ratePerS * opts.durationMs) / 1000));
   const requests = Array.from({ length: total }, (_, i) => opts.request(i));
+  // V8's memory reducer starts full, compacting collections about 8 s after an isolate starts
+  // allocating less. In the worker that was three of 4–8 ms each, 8–9 s in: the worker stopped
+  // reading answers meanwhile, and the run charged the wait to the server. It was the same second
+  // in every run (the 6th after the lead-in), with 25–60 answers over 10 ms. The load generator
+  // has no memory to give back, so the reducer is off for this process (the flag is process-wide,
+  // read when the reducer would start).
+  v8.setFlagsFromString('--no-memory-reducer');
   const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), {
     workerData: { ...opts, request: undefined, requests },
   });
