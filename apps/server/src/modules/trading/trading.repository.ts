@@ -14,13 +14,6 @@ export interface DueOrder {
   exit: { id: bigint; timeMs: number; priceMinor: bigint } | undefined;
 }
 
-interface DueRow {
-  id: string;
-  exit_id: string | null;
-  exit_time_ms: string | number | null;
-  exit_price_minor: string | null;
-}
-
 export interface OpenRequest {
   userId: bigint;
   /** The Idempotency-Key and the hash of the validated request (`requestHash`). */
@@ -50,7 +43,7 @@ export interface Opened {
 type Int8 = string | number;
 
 /** A trade_order row as raw SQL returns it (int8 as decimal strings). */
-interface RawOrder {
+interface RawOrderRow {
   id: Int8;
   user_id: Int8;
   symbol: string;
@@ -73,12 +66,23 @@ interface RawOrder {
   settled_at_ms: Int8 | null;
   open_journal_id: Int8;
   settle_journal_id: Int8 | null;
+}
+
+/** trade_open's row: the order, and what the hold did. */
+interface RawOrder extends RawOrderRow {
   replayed: boolean;
   available_after: Int8 | null;
   in_order_after: Int8 | null;
 }
 
-function orderFromRaw(r: RawOrder): OrderRow {
+/** A claimed due order with the tick that decides it (`x_*`: none in the window). */
+interface RawDueRow extends RawOrderRow {
+  x_id: Int8 | null;
+  x_time_ms: Int8 | null;
+  x_price_minor: Int8 | null;
+}
+
+function orderFromRaw(r: RawOrderRow): OrderRow {
   const big = (v: Int8) => BigInt(v);
   const bigOrNull = (v: Int8 | null) => (v === null ? null : BigInt(v));
   const numOrNull = (v: Int8 | null) => (v === null ? null : Number(v));
@@ -225,9 +229,10 @@ export function createTradingRepository(db: Db) {
      * or `finalAfterMs` has passed since expiry (a stalled feed). Call inside a transaction.
      */
     async claimDue(nowMs: number, finalAfterMs: number, limit: number): Promise<DueOrder[]> {
-      const rows = await queryRows<DueRow>(
+      // The orders themselves come back with the claim: one round trip per batch.
+      const rows = await queryRows<RawDueRow>(
         db,
-        sql`select o.id, x.id as exit_id, x.time_ms as exit_time_ms, x.price_minor as exit_price_minor
+        sql`select o.*, x.id as x_id, x.time_ms as x_time_ms, x.price_minor as x_price_minor
               from trade_order o
               left join lateral (
                 select t.id, t.time_ms, t.price_minor from tick t
@@ -243,24 +248,17 @@ export function createTradingRepository(db: Db) {
              limit ${limit}
              for update of o skip locked`,
       );
-      if (rows.length === 0) return [];
-      const orders = await db
-        .select()
-        .from(tradeOrder)
-        .where(sql`${tradeOrder.id} = any(${pgArray(rows.map((r) => r.id))}::bigint[])`);
-      const byId = new Map(orders.map((o) => [o.id, o]));
-      return rows.flatMap((r) => {
-        const order = byId.get(BigInt(r.id));
-        if (!order) return [];
+      return rows.map((r) => {
+        const order = orderFromRaw(r);
         const exit =
-          r.exit_id === null || r.exit_time_ms === null || r.exit_price_minor === null
+          r.x_id === null || r.x_time_ms === null || r.x_price_minor === null
             ? undefined
             : {
-                id: BigInt(r.exit_id),
-                timeMs: Number(r.exit_time_ms),
-                priceMinor: BigInt(r.exit_price_minor),
+                id: BigInt(r.x_id),
+                timeMs: Number(r.x_time_ms),
+                priceMinor: BigInt(r.x_price_minor),
               };
-        return [{ order, exit }];
+        return { order, exit };
       });
     },
 
