@@ -7,7 +7,7 @@ import {
   type JournalSpec,
 } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { createMarketService } from '../apps/server/src/modules/market/market.service.js';
-import { SETTLE_LOOPS } from '../apps/server/src/modules/trading/settlement.job.js';
+import { SETTLE_BATCH, SETTLE_LOOPS } from '../apps/server/src/modules/trading/settlement.job.js';
 import { tradeOrder } from '../apps/server/src/modules/trading/trading.schema.js';
 import { createTradingService } from '../apps/server/src/modules/trading/trading.service.js';
 
@@ -21,7 +21,8 @@ import { createTradingService } from '../apps/server/src/modules/trading/trading
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_SETTLE_ORDERS ?? 10_000);
 const USERS = Math.max(1, Math.floor(ORDERS / 10));
-const BATCH = Number(process.env.BENCH_SETTLE_BATCH ?? 1_000);
+/** Orders per transaction: the server's (`SETTLE_BATCH`). */
+const BATCH = Number(process.env.BENCH_SETTLE_BATCH ?? SETTLE_BATCH);
 const ROUNDS = Number(process.env.BENCH_SETTLE_ROUNDS ?? 3);
 /** Concurrent settlement loops: as many as one server process runs (`SETTLE_LOOPS`). */
 const WORKERS = Number(process.env.BENCH_SETTLE_WORKERS ?? SETTLE_LOOPS);

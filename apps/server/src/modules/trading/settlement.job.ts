@@ -4,8 +4,14 @@ export interface SettlementLog {
   warn(obj: object, msg: string): void;
 }
 
-/** Orders settled per transaction: bounded, so a burst never holds one huge transaction. */
-export const SETTLE_BATCH = 1_000;
+/**
+ * Orders settled per transaction: bounded, so a burst never holds one huge transaction. A batch
+ * holds its users' accounts locked, and a buy by one of them waits for it: ≈ 0.3 s at this size.
+ * Per order, fewer and larger batches cost less. 10,000 orders due at once took 559–637 ms in
+ * batches of 2,000, and 624–671 ms in batches of 1,000 (bench/settle, alternated). Against the
+ * set-based SQL anchor that is 1.40–1.44×, against 1.47–1.65×.
+ */
+export const SETTLE_BATCH = 2_000;
 /**
  * Settlement loops per process. Two overlap one batch's database work with the next one's
  * decisions: 10,000 orders due at once settle in ≈ 0.75 s instead of ≈ 1 s (bench/settle).
