@@ -7,9 +7,9 @@ export interface SettlementLog {
 /**
  * Orders settled per transaction: bounded, so a burst never holds one huge transaction. A batch
  * holds its users' accounts locked, and a buy by one of them waits for it: ≈ 0.3 s at this size.
- * Per order, fewer and larger batches cost less. 10,000 orders due at once took 559–637 ms in
- * batches of 2,000, and 624–671 ms in batches of 1,000 (bench/settle, alternated). Against the
- * set-based SQL anchor that is 1.40–1.44×, against 1.47–1.65×.
+ * Per order, fewer and larger batches cost less. 10,000 orders due at once took 505–637 ms in
+ * batches of 2,000, 1.35–1.44× the set-based SQL anchor over six runs. In batches of 1,000 that
+ * was 1.47–1.65× over nine runs, some alternated with those (bench/settle, BENCHMARKS.md).
  */
 export const SETTLE_BATCH = 2_000;
 /**
