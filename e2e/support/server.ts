@@ -66,6 +66,8 @@ export async function startServer(): Promise<RunningServer> {
       // the calling shell has set.
       MARKET_FEED: 'simulated',
       MARKET_FEED_PUBLISH: 'true',
+      // Every journey signs its users up from this one address.
+      REGISTRATIONS_PER_HOUR: '1000',
     },
     stdio: ['ignore', log, log],
   });

@@ -15,7 +15,8 @@ import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { installErrorHandling } from './http/errors.js';
 import { requestLocale } from './http/locale.js';
-import { SECURITY_HEADERS } from './http/security-headers.js';
+import { logSerializers, redactUrl } from './http/log.js';
+import { createHostPolicy } from './http/hosts.js';
 import { serveWebApp } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { translator } from './i18n/index.js';
@@ -54,6 +55,8 @@ export interface AppOptions {
   webDist?: string | undefined;
   /** The clock the business rules read (tests move it forward). */
   now?: (() => Date) | undefined;
+  /** Where log lines go (standard output by default; tests read them). */
+  logStream?: NodeJS.WritableStream | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -64,11 +67,24 @@ export async function buildApp({
   redis,
   now,
   webDist,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
+      serializers: logSerializers,
+      redact: {
+        // `path` is where @fastify/websocket logs an upgrade's URL.
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers.authorization',
+          'path',
+        ],
+        censor: (value: unknown, path: string[]) =>
+          path[0] === 'path' && typeof value === 'string' ? redactUrl(value) : '[Redacted]',
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
@@ -82,6 +98,14 @@ export async function buildApp({
 
   // Bodies are form data (the client's default), JSON or multipart; nothing else.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body is an empty form, as an empty form-encoded one is: the route's schema
+  // then names the missing fields instead of refusing the body as unreadable.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') done(null, undefined);
+    else void jsonParser(req, body.toString(), done);
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -96,11 +120,19 @@ export async function buildApp({
   });
   const defaultLocale = (await services.settings.get()).defaultLanguage;
 
+  const hosts = createHostPolicy({
+    publicUrl: env.PUBLIC_URL,
+    allowedHosts: env.ALLOWED_HOSTS,
+    listenHost: env.HOST,
+  });
   app.addHook('onRequest', async (req, reply) => {
     req.locale = requestLocale(req, defaultLocale);
     req.t = translator(req.locale);
-    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', req.id);
+    // Probes reach a node by its address, whatever it is, and derive nothing from it.
+    const probe = req.routeOptions.url === '/healthz' || req.routeOptions.url === '/readyz';
+    if (!hosts.allowed(req.host) && !probe) throw new AppError('HOST_NOT_ALLOWED');
+    reply.headers(hosts.headers(req.host));
   });
 
   await app.register(fastifyRateLimit, {

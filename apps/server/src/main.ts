@@ -99,7 +99,14 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined },
+    {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
+      // Which prices this deployment takes orders on: the operator must be able to tell.
+      marketFeed: env.MARKET_FEED,
+      marketFeedUrl: env.MARKET_FEED === 'exchange' ? env.MARKET_FEED_URL : undefined,
+      publishes: env.MARKET_FEED_PUBLISH,
+    },
     `Ampere is up at http://localhost:${env.PORT}`,
   );
 }

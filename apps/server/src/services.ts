@@ -9,8 +9,13 @@ import { createContentRepository } from './modules/content/content.repository.js
 import { createContentService } from './modules/content/content.service.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createChainSigner, headsFileAppender } from './modules/market/chain-signing.js';
 import { createMarketService } from './modules/market/market.service.js';
 import { createInProcessBus, createRedisBus, type Bus } from './modules/realtime/bus.js';
+import {
+  SESSION_REVOKED_CHANNEL,
+  type RevokedMessage,
+} from './modules/realtime/session-sockets.js';
 import { createOpsService } from './modules/ops/ops.service.js';
 import { createTradingService } from './modules/trading/trading.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
@@ -40,12 +45,30 @@ export function createServices({ env, database, redis, now }: ServiceDeps) {
       })
     : createInProcessBus();
   const audit = createAuditService();
-  const market = createMarketService({ db, bus, ...(now ? { now: () => now().getTime() } : {}) });
+  const market = createMarketService({
+    db,
+    bus,
+    ...(now ? { now: () => now().getTime() } : {}),
+    signer: createChainSigner({ key: env.CHAIN_SIGNING_KEY, dataDir: env.DATA_DIR }),
+    appendHeads: headsFileAppender(env.DATA_DIR),
+  });
   return {
     settings,
     content,
     ledger,
-    auth: createAuthService({ db, ledger, ...(now ? { now } : {}) }),
+    auth: createAuthService({
+      db,
+      ledger,
+      ...(now ? { now } : {}),
+      registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+      // Every node closes the sockets of ended sessions (modules/realtime/session-sockets.ts).
+      onRevoked: ({ userId, sessionIds }) => {
+        bus.publish(SESSION_REVOKED_CHANNEL, {
+          userId: userId.toString(),
+          ...(sessionIds ? { sessionIds: sessionIds.map(String) } : {}),
+        } satisfies RevokedMessage);
+      },
+    }),
     account: createAccountService({ db, ledger }),
     wallet: createWalletService({ db, ledger }),
     audit,
@@ -63,6 +86,7 @@ export function createServices({ env, database, redis, now }: ServiceDeps) {
       settings,
       publicUrl: env.PUBLIC_URL,
       feedSimulated: SIMULATED_FEEDS.has(env.MARKET_FEED),
+      chainPublicKey: market.chainPublicKey(),
     }),
     health: createHealthService({ database, redis }),
   };

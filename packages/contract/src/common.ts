@@ -23,6 +23,11 @@ export const baseConfigSchema = z.object({
   serverTime: z.number().int(),
   /** True while prices come from the simulated feed; the UI labels them "Simulated". */
   feedSimulated: z.boolean(),
+  /**
+   * The Ed25519 key chain heads are signed with: base64 of the raw 32-byte public key
+   * (docs/market.md). A head saved with its signature proves any later rewrite of the chain.
+   */
+  chainPublicKey: z.string(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -19,6 +19,8 @@ export const ERRORS = {
   RATE_LIMITED: { code: 1006, status: 429, key: 'rate_limited' },
   IDEMPOTENCY_KEY_REUSED: { code: 1007, status: 409, key: 'idempotency_key_reused' },
   IDEMPOTENCY_KEY_INVALID: { code: 1008, status: 400, key: 'idempotency_key_invalid' },
+  UPGRADE_REQUIRED: { code: 1009, status: 426, key: 'upgrade_required' },
+  HOST_NOT_ALLOWED: { code: 1010, status: 421, key: 'host_not_allowed' },
   NOTICE_NOT_FOUND: { code: 1101, status: 404, key: 'notice_not_found' },
   INVALID_CREDENTIALS: { code: 2001, status: 400, key: 'invalid_credentials' },
   USERNAME_TAKEN: { code: 2002, status: 409, key: 'username_taken' },

@@ -6,6 +6,7 @@ export * from './locales.js';
 export * from './market.js';
 export * from './money.js';
 export * from './money/index.js';
+export * from './params.js';
 export * from './socket.js';
 export * from './trading.js';
 export * from './version.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EPOCH_MS_MAX, idParam, intParam } from './params.js';
 
 export const KLINE_INTERVALS = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
@@ -35,8 +36,8 @@ export const klineQuerySchema = z.strictObject({
   symbol: symbolSchema,
   interval: z.enum(KLINE_INTERVALS),
   /** Candles opening before this time (epoch ms); the newest when absent. */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(KLINE_LIMIT_MAX).default(200),
+  before: intParam(1, EPOCH_MS_MAX).optional(),
+  limit: intParam(1, KLINE_LIMIT_MAX).default(200),
 });
 
 /** Traded quantities (volume) are base-asset amounts at this scale. */
@@ -73,15 +74,17 @@ export const klineSchema = z.object({
 });
 export type Kline = z.infer<typeof klineSchema>;
 
+/** Ticks one verify answer checks and returns at most (≈ 250 bytes each). */
+export const CHAIN_VERIFY_LIMIT_MAX = 2_000;
+
 export const chainVerifyQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
   symbol: symbolSchema,
   /** First tick id to check; the chain's start when absent. */
-  from: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  from: idParam.optional(),
+  /** Last tick id to check (inclusive); `limit` ticks from `from` when absent. */
+  to: idParam.optional(),
+  limit: intParam(1, CHAIN_VERIFY_LIMIT_MAX).default(1_000),
 });
 
 export const chainTickSchema = z.object({
@@ -103,12 +106,24 @@ export const chainVerifySchema = z.object({
   last: chainTickSchema.nullable(),
   /** Ticks in the checked run that retention removed (verified through their recorded gaps). */
   pruned: z.number().int(),
+  /** Every checked tick, in chain order, so anyone can recompute the hashes (docs/market.md). */
+  ticks: z.array(chainTickSchema),
+  /** The retention holes inside the run: the hash before each and its last hash. */
+  gaps: z.array(
+    z.object({
+      firstId: z.string(),
+      lastId: z.string(),
+      count: z.number().int(),
+      prevHash: z.string(),
+      lastHash: z.string(),
+    }),
+  ),
 });
 
 export const chainHeadsQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
   symbol: symbolSchema,
-  limit: z.coerce.number().int().min(1).max(1_440).default(60),
+  limit: intParam(1, 1_440).default(60),
 });
 
 /** Newest first: the last tick before each minute boundary (`minuteMs`). */
@@ -119,6 +134,13 @@ export const chainHeadsSchema = z.object({
       minuteMs: z.number().int(),
       tickId: z.string(),
       hash: z.string(),
+      /**
+       * Ed25519 over `ampere-chain-head\n<symbol>\n<minuteMs>\n<tickId>\n<hash>`, base64;
+       * null for a head recorded before heads were signed.
+       */
+      signature: z.string().nullable(),
     }),
   ),
+  /** The public key the signatures verify with (base64, raw 32 bytes); as in common/base. */
+  publicKey: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, intField, intParam } from './params.js';
 import { currencyKeySchema } from './money.js';
 import { chainTickSchema, symbolSchema } from './market.js';
 
@@ -45,7 +46,7 @@ export const buyRequestSchema = z.strictObject({
   direction: z.enum(DIRECTIONS),
   amount: z.string().min(1).max(40),
   currency: currencyKeySchema,
-  period: z.coerce.number().int().min(1).max(86_400),
+  period: intField(1, 86_400),
 });
 export type BuyRequest = z.infer<typeof buyRequestSchema>;
 
@@ -87,11 +88,8 @@ export const orderListQuerySchema = z.strictObject({
   symbol: symbolSchema.optional(),
   currency: currencyKeySchema.optional(),
   /** The `nextCursor` of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX).default(20),
+  cursor: idParam.optional(),
+  limit: intParam(1, ORDER_PAGE_MAX).default(20),
 });
 
 export const orderListSchema = z.object({
@@ -109,7 +107,7 @@ export const openOrdersSchema = z.object({ items: z.array(orderSchema) });
 
 export const receiptQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
-  id: z.string().regex(/^\d{1,19}$/),
+  id: idParam,
 });
 
 /**
@@ -154,7 +152,7 @@ export const tradeLimitsRequestSchema = z.strictObject({
     .string()
     .regex(/^(|[1-9]\d{0,3})$/)
     .optional(),
-  tz: z.coerce.number().int().min(-840).max(840).default(0),
+  tz: intField(-840, 840).default(0),
 });
 
 export type TradeLimitsRequest = z.infer<typeof tradeLimitsRequestSchema>;

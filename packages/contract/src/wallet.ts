@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateParam, idParam, intParam } from './params.js';
 import { currencyKeySchema } from './money.js';
 
 /**
@@ -54,8 +55,6 @@ export const STATEMENT_PAGE_DEFAULT = 20;
 /** The most rows one CSV export carries; narrow the dates for more. */
 export const STATEMENT_EXPORT_MAX = 10_000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' });
-
 /** Filters shared by the recent list, the records page and the export. */
 export const statementQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
@@ -68,16 +67,13 @@ export const statementQuerySchema = z.strictObject({
     .pipe(z.array(journalKindSchema).max(JOURNAL_KINDS.length))
     .optional(),
   /** Inclusive first day and last day, `YYYY-MM-DD`, in the caller's time zone (`tz`). */
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
   /** The caller's offset from UTC in minutes east (UTC+8 → 480); days are UTC without it. */
-  tz: z.coerce.number().int().min(-840).max(840).optional(),
+  tz: intParam(-840, 840).optional(),
   /** The `nextCursor` of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(STATEMENT_PAGE_MAX).default(STATEMENT_PAGE_DEFAULT),
+  cursor: idParam.optional(),
+  limit: intParam(1, STATEMENT_PAGE_MAX).default(STATEMENT_PAGE_DEFAULT),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 

@@ -26,7 +26,7 @@ Commands:
   reconcile        re-check the whole ledger; exits 1 on any drift
   audit-verify     re-compute the audit log's hash chain; exits 1 if broken
   migrate          apply pending migrations and seed defaults
-  status           show which database is configured and its migration state
+  status           show which database and market feed are configured, and the migration state
   help             show this text
 
 It reads the same DATA_DIR / DATABASE_URL as the server. On the embedded database it talks to
@@ -158,7 +158,12 @@ async function check(kind: 'reconcile' | 'audit-verify') {
 async function status() {
   const env = loadEnv();
   if (!env.DATABASE_URL && isLockHeld(env.DATA_DIR)) {
-    print({ database: 'pglite', location: env.DATA_DIR, server: 'running' });
+    print({
+      database: 'pglite',
+      location: env.DATA_DIR,
+      server: 'running',
+      marketFeed: env.MARKET_FEED,
+    });
     return;
   }
   const database = await openPreparedDatabase(env);
@@ -171,6 +176,8 @@ async function status() {
       database: database.kind,
       location: env.DATABASE_URL ? new URL(env.DATABASE_URL).host : env.DATA_DIR,
       migrationsApplied: Number(applied?.n ?? 0),
+      // The feed a server started with this environment runs (docs/market.md, Feeds).
+      marketFeed: env.MARKET_FEED,
     });
   } finally {
     await database.close();

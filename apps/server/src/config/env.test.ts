@@ -33,4 +33,13 @@ describe('loadEnv', () => {
   it('rejects a port out of range', () => {
     expect(() => loadEnv({ PORT: '70000' })).toThrow(/between 1 and 65535/);
   });
+
+  it('reads ALLOWED_HOSTS as a list of names and name:port entries', () => {
+    expect(
+      loadEnv({ ALLOWED_HOSTS: 'app.example, admin.example:8443,[::1]' }).ALLOWED_HOSTS,
+    ).toEqual(['app.example', 'admin.example:8443', '[::1]']);
+    expect(loadEnv({}).ALLOWED_HOSTS).toBeUndefined();
+    expect(() => loadEnv({ ALLOWED_HOSTS: 'https://app.example' })).toThrow(/ALLOWED_HOSTS/);
+    expect(() => loadEnv({ ALLOWED_HOSTS: 'a b' })).toThrow(/ALLOWED_HOSTS/);
+  });
 });

@@ -1,5 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSigningKey } from '../modules/market/chain-signing.js';
+
+function validSigningKey(text: string): boolean {
+  try {
+    return parseSigningKey(text).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+/** A host name or IP literal, with an optional port. */
+const HOST_ENTRY = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,6 +46,28 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
   PUBLIC_URL: urlWithScheme(['http', 'https']).optional(),
+  /**
+   * Hosts the server answers for besides PUBLIC_URL's, comma-separated (`name` for any port,
+   * `name:port` for one); unset means this machine's own names and addresses (http/hosts.ts).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter((h) => h !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().regex(HOST_ENTRY, {
+            error: 'must be host names, as name or name:port, comma-separated',
+          }),
+        )
+        .min(1),
+    )
+    .optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -41,6 +75,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Requests per minute per IP before the server answers "rate limited". */
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** New accounts one address may open an hour before it is slowed (at most five times this). */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Open sockets per client address (phones behind one carrier NAT share an address). */
   WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Where prices come from: the simulated random walk, or a venue's public trade stream. */
@@ -61,6 +97,15 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * The Ed25519 key chain heads are signed with: a PKCS#8 PEM or the base64 of a 32-byte seed.
+   * Unset: one is created in DATA_DIR (chain-signing-key.pem). Every node of a cluster must share
+   * it (docs/market.md).
+   */
+  CHAIN_SIGNING_KEY: z
+    .string()
+    .refine(validSigningKey, { error: 'must be a PKCS#8 PEM or the base64 of a 32-byte seed' })
+    .optional(),
   /** How often the ledger is re-checked from scratch (docs/ledger.md). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
 });

@@ -12,7 +12,21 @@ function send(
 ) {
   return reply
     .code(def.status)
-    .send({ code: def.code, msg: req.t(`errors.${def.key}`, params), data });
+    .send({ code: def.code, msg: req.t(`errors.${def.key}`, withWait(req, params)), data });
+}
+
+/**
+ * A wait in seconds (`waitS`) becomes `wait`, said in the caller's language with its plural:
+ * seconds under a minute, else whole minutes rounded up ("1 minutes" for a 2 s wait, issue #23).
+ */
+function withWait(req: FastifyRequest, params: Record<string, string | number>) {
+  const waitS = params.waitS;
+  if (typeof waitS !== 'number') return params;
+  const wait =
+    waitS < 60
+      ? req.t('duration.seconds', { count: Math.max(1, Math.ceil(waitS)) })
+      : req.t('duration.minutes', { count: Math.ceil(waitS / 60) });
+  return { ...params, wait };
 }
 
 /** Fastify's own refusals (body parsing, content type, size) mapped onto our catalogue. */

@@ -18,12 +18,15 @@ export class RequestValidationError extends Error {
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    // A POST without a body is an empty form: it gets the fields' own messages ("enter the
+    // account"), not "body has the wrong type".
+    const input: unknown = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
+    const result = schema.safeParse(input);
     return result.success
       ? { value: result.data }
-      : { error: new RequestValidationError(result.error.issues, data) };
+      : { error: new RequestValidationError(result.error.issues, input) };
   };
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -102,6 +105,17 @@ export function describeIssues(
           },
         ];
       case 'invalid_union':
+        return [
+          {
+            field,
+            msg: t(
+              valueAt(error.input, issue.path) === undefined
+                ? 'validation.required'
+                : 'validation.invalid',
+              { field },
+            ),
+          },
+        ];
       case 'invalid_key':
       case 'invalid_element':
       case 'not_multiple_of':

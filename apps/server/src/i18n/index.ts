@@ -14,7 +14,8 @@ import vi from './locales/vi.json' with { type: 'json' };
 import zhHans from './locales/zh-Hans.json' with { type: 'json' };
 import zhHant from './locales/zh-Hant.json' with { type: 'json' };
 
-export type Messages = typeof enUS;
+/** The English tree; plural groups (`duration`) carry each language's own forms (`_one`, `_few`, …). */
+export type Messages = Omit<typeof enUS, 'duration'> & { duration: Record<string, string> };
 
 export const SERVER_MESSAGES: Record<LocaleKey, Messages> = {
   'en-US': enUS,

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { prepareDatabase } from '../bootstrap.js';
@@ -56,6 +60,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's own temporary DATA_DIR (removed on close). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -66,21 +72,39 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** The clock the business rules read. */
   now?: () => Date;
+  /** Receives the app's log lines (set LOG_LEVEL in `env` too). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The real app on a real, empty database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  const env = loadEnv({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ env, database, webDist: options.webDist, now: options.now });
+  // Its own DATA_DIR: the signing key and the heads file land there, not in the checkout.
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ampere-test-'));
+  // API tests sign many users up from one address; the throttle's own test sets its limit.
+  const env = loadEnv({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    REGISTRATIONS_PER_HOUR: '100000',
+    ...options.env,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    webDist: options.webDist,
+    now: options.now,
+    logStream: options.logStream,
+  });
   options.extend?.(app);
   await app.ready();
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await drop();
+      await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -94,6 +118,17 @@ export async function dbErrorOf(work: Promise<unknown>): Promise<string> {
     return cause instanceof Error ? cause.message : String(error);
   }
   throw new Error('expected the database to refuse, but it accepted');
+}
+
+/**
+ * Runs `statement` with triggers off, as a database superuser could: how tests play an attacker
+ * with direct database access against the append-only tables.
+ */
+export async function asSuperuser(database: Database, statement: SQL): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
 }
 
 /** A clock tests can move forward. */

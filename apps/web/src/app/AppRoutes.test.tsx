@@ -24,6 +24,7 @@ const config: BaseConfig = {
   ],
   serverTime: 0,
   feedSimulated: false,
+  chainPublicKey: 'MCowBQYDK2VwAyEA',
 };
 
 /** The app's routes in a memory router, as the real app mounts them under its config gate. */

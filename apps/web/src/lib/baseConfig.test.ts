@@ -53,6 +53,7 @@ const configLike = fc.oneof(
         currencies: field(fc.array(currency, { maxLength: 3 })),
         serverTime: field(fc.integer({ min: 0 }), number),
         feedSimulated: field(fc.boolean()),
+        chainPublicKey: field(fc.string()),
         extra: fc.anything(),
       },
       // Every key but `extra` is present most of the time; a missing one must be refused.
@@ -77,6 +78,7 @@ const example: BaseConfig = {
   ],
   serverTime: 1_767_225_600_000,
   feedSimulated: true,
+  chainPublicKey: 'MCowBQYDK2VwAyEA',
 };
 
 describe('parseBaseConfig', () => {

@@ -24,7 +24,8 @@ export function parseBaseConfig(value: unknown): BaseConfig | undefined {
     typeof value.withdrawOpen !== 'boolean' ||
     currencies === undefined ||
     !isSafeInteger(value.serverTime) ||
-    typeof value.feedSimulated !== 'boolean'
+    typeof value.feedSimulated !== 'boolean' ||
+    typeof value.chainPublicKey !== 'string'
   ) {
     return undefined;
   }
@@ -40,6 +41,7 @@ export function parseBaseConfig(value: unknown): BaseConfig | undefined {
     currencies,
     serverTime: value.serverTime,
     feedSimulated: value.feedSimulated,
+    chainPublicKey: value.chainPublicKey,
   };
 }
 

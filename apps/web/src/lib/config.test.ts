@@ -21,6 +21,7 @@ const CONFIG = {
   currencies: [{ key: 'money', name: 'CNY' }],
   serverTime: 0,
   feedSimulated: true,
+  chainPublicKey: 'MCowBQYDK2VwAyEA',
 } satisfies BaseConfig;
 
 /** A config endpoint whose answers the test scripts one by one. */

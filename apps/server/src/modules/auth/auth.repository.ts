@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appUser } from '../account/account.schema.js';
+import { appUser, USER_STATUS } from '../account/account.schema.js';
 import { authThrottle, securityEvent, userSession } from './auth.schema.js';
 
 export interface SessionWithUser {
@@ -110,11 +110,58 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
     },
 
+    /**
+     * When the session `id` ends if nothing else happens: its expiry, while it is live (not
+     * revoked, not expired, its account enabled); undefined otherwise. Sockets re-check here when
+     * the expiry they knew passes, since sliding expiry may have moved it.
+     */
+    async liveSessionExpiry(id: bigint, now: Date): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ expiresAt: userSession.expiresAt })
+        .from(userSession)
+        .innerJoin(appUser, eq(appUser.id, userSession.userId))
+        .where(
+          and(
+            eq(userSession.id, id),
+            isNull(userSession.revokedAt),
+            gt(userSession.expiresAt, now),
+            ne(appUser.status, USER_STATUS.DISABLED),
+          ),
+        );
+      return row?.expiresAt;
+    },
+
+    async disableUser(userId: bigint): Promise<boolean> {
+      const rows = await db
+        .update(appUser)
+        .set({ status: USER_STATUS.DISABLED })
+        .where(and(eq(appUser.id, userId), ne(appUser.status, USER_STATUS.DISABLED)))
+        .returning({ id: appUser.id });
+      return rows.length > 0;
+    },
+
     async revokeAllSessions(userId: bigint, now: Date): Promise<void> {
       await db
         .update(userSession)
         .set({ revokedAt: now })
         .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt)));
+    },
+
+    /** Whether `userId` signed in from `ip` since `since` (security_event, per-user index). */
+    async signedInFrom(userId: bigint, ip: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: securityEvent.id })
+        .from(securityEvent)
+        .where(
+          and(
+            eq(securityEvent.userId, userId),
+            eq(securityEvent.kind, 'login_success'),
+            eq(securityEvent.ip, ip),
+            gt(securityEvent.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     async throttleRows(scopes: string[]) {

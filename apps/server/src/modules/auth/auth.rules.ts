@@ -11,21 +11,55 @@ export const SESSION_ROTATION_GRACE_MS = 60_000;
 export const SESSION_TOUCH_EVERY_MS = 60_000;
 
 export const THROTTLE_WINDOW_MS = 3600_000;
-/** Per account: 5 free failures, then a doubling wait (2 s, 4 s, … up to 15 min); at most 100 an hour. */
-export const ACCOUNT_THROTTLE = { free: 5, maxPerWindow: 100 } as const;
-/** Per address: more lenient, since many people can share one address. */
-export const IP_THROTTLE = { free: 20, maxPerWindow: 500 } as const;
-export const THROTTLE_MAX_DELAY_MS = 15 * 60_000;
+
+/**
+ * A throttle: `free` counted events in the window, then a wait that doubles with each one
+ * (2 s, 4 s, …) up to `maxDelayMs`; at `maxPerWindow` the rest of the window is refused.
+ */
+export interface ThrottleRule {
+  free: number;
+  maxPerWindow: number;
+  maxDelayMs: number;
+}
+
+/**
+ * Sign-in and recovery failures (docs/accounts.md, "Brute force"). The lockout is per account
+ * name AND address, so a guesser locks only their own address out of that account. Across
+ * addresses an account is only slowed, with short waits, and an address the account signed in
+ * from before is never held by that count: nobody can keep a chosen account locked. Across
+ * accounts an address is slowed only well past what a shared (NAT) address sees, and never
+ * refused outright.
+ */
+export const PAIR_THROTTLE: ThrottleRule = { free: 5, maxPerWindow: 100, maxDelayMs: 15 * 60_000 };
+export const ACCOUNT_THROTTLE: ThrottleRule = {
+  free: 20,
+  maxPerWindow: Number.POSITIVE_INFINITY,
+  maxDelayMs: 30_000,
+};
+export const IP_THROTTLE: ThrottleRule = {
+  free: 200,
+  maxPerWindow: Number.POSITIVE_INFINITY,
+  maxDelayMs: 30_000,
+};
+/**
+ * New accounts per address and hour: `free` (REGISTRATIONS_PER_HOUR, default 10) freely, then a
+ * doubling wait, at most five times that.
+ */
+export function registerThrottle(free = 10): ThrottleRule {
+  return { free, maxPerWindow: free * 5, maxDelayMs: 15 * 60_000 };
+}
+/** An address the account signed in from within this long is one of the owner's. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
 export const FUND_PASSWORD_LOCK_AFTER = 5;
 export const FUND_PASSWORD_LOCK_MS = 30 * 60_000;
 
 /**
- * How long to wait before the next attempt after `failures` failures in the window; 0 when an
- * attempt is allowed now.
+ * How long to wait before the next attempt after `failures` counted events in the window; 0
+ * when an attempt is allowed now.
  */
 export function throttleWaitMs(
-  rule: { free: number; maxPerWindow: number },
+  rule: ThrottleRule,
   failures: number,
   lastFailureAt: Date,
   windowStartedAt: Date,
@@ -35,6 +69,6 @@ export function throttleWaitMs(
   if (now.getTime() >= windowEnds) return 0;
   if (failures >= rule.maxPerWindow) return windowEnds - now.getTime();
   if (failures < rule.free) return 0;
-  const delay = Math.min(1000 * 2 ** (failures - rule.free + 1), THROTTLE_MAX_DELAY_MS);
+  const delay = Math.min(1000 * 2 ** (failures - rule.free + 1), rule.maxDelayMs);
   return Math.max(0, lastFailureAt.getTime() + delay - now.getTime());
 }

@@ -25,6 +25,9 @@ import {
   FUND_PASSWORD_LOCK_AFTER,
   FUND_PASSWORD_LOCK_MS,
   IP_THROTTLE,
+  KNOWN_ADDRESS_MS,
+  PAIR_THROTTLE,
+  registerThrottle,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   SESSION_ROTATE_AFTER_MS,
@@ -32,6 +35,7 @@ import {
   SESSION_TOUCH_EVERY_MS,
   THROTTLE_WINDOW_MS,
   throttleWaitMs,
+  type ThrottleRule,
 } from './auth.rules.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import { hashToken, newSessionToken } from './tokens.js';
@@ -52,6 +56,16 @@ export interface Authenticated {
   sessionId: bigint;
   /** Set when the token was rotated: the client must use this one from now on. */
   newToken?: string;
+}
+
+/**
+ * Sessions that just ended: those named, or every session of the user when `sessionIds` is
+ * absent. Told after the change is committed, so that open sockets of those sessions close
+ * (modules/realtime, on every node through the bus).
+ */
+export interface SessionRevocation {
+  userId: bigint;
+  sessionIds?: bigint[];
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -79,23 +93,50 @@ export function sessionUser(user: UserRow): SessionUser {
 }
 
 const addMs = (d: Date, ms: number) => new Date(d.getTime() + ms);
-const accountScope = (username: string) => `account:${username.trim().toLowerCase()}`;
-const recoveryScope = (username: string) => `recover:${username.trim().toLowerCase()}`;
-const ipScope = (ip: string) => `ip:${ip}`;
+const nameKey = (username: string) => username.trim().toLowerCase();
 
-export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: () => Date }) {
+interface Scope {
+  scope: string;
+  rule: ThrottleRule;
+}
+
+/**
+ * The throttles a sign-in (`login`) or recovery (`recover`) attempt counts against: the account
+ * name at this address; the account name anywhere, unless this address signed in to it before
+ * (the owner is never held by strangers' failures); this address across accounts.
+ */
+function guessScopes(kind: 'login' | 'recover', username: string, ip: string, known: boolean) {
+  const name = nameKey(username);
+  const pair = `${kind}:${name}@${ip}`;
+  const scopes: Scope[] = [
+    { scope: pair, rule: PAIR_THROTTLE },
+    { scope: `ip:${ip}`, rule: IP_THROTTLE },
+  ];
+  if (!known) scopes.push({ scope: `${kind}:${name}`, rule: ACCOUNT_THROTTLE });
+  return { pair, scopes };
+}
+
+export function createAuthService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  now?: () => Date;
+  /** Told of every revocation once it is committed. */
+  onRevoked?: (revocation: SessionRevocation) => void;
+  /** New accounts an address may open an hour before it is slowed (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour?: number;
+}) {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
+  const revoked = (revocation: SessionRevocation) => deps.onRevoked?.(revocation);
+  const registerRule = registerThrottle(deps.registrationsPerHour);
 
   /** Refuses with TOO_MANY_ATTEMPTS when any scope is still waiting. */
-  async function checkThrottle(
-    scopes: { scope: string; rule: { free: number; maxPerWindow: number } }[],
-  ) {
+  async function checkThrottle(scopes: Scope[]) {
     const t = now();
     const rows = await createAuthRepository(db).throttleRows(scopes.map((s) => s.scope));
     let waitMs = 0;
     for (const row of rows) {
-      const rule = scopes.find((s) => s.scope === row.scope)?.rule ?? ACCOUNT_THROTTLE;
+      const rule = scopes.find((s) => s.scope === row.scope)?.rule ?? PAIR_THROTTLE;
       waitMs = Math.max(
         waitMs,
         throttleWaitMs(rule, row.failures, row.lastFailureAt, row.windowStartedAt, t),
@@ -103,12 +144,14 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     }
     if (waitMs > 0) {
       const retryAfterS = Math.ceil(waitMs / 1000);
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        { minutes: Math.ceil(retryAfterS / 60) },
-        { retryAfterS },
-      );
+      throw new AppError('TOO_MANY_ATTEMPTS', { waitS: retryAfterS }, { retryAfterS });
     }
+  }
+
+  /** Whether `ip` signed in to `userId` lately: then it is one of the owner's addresses. */
+  async function knownAddress(userId: bigint | undefined, ip: string): Promise<boolean> {
+    if (userId === undefined) return false;
+    return createAuthRepository(db).signedInFrom(userId, ip, addMs(now(), -KNOWN_ADDRESS_MS));
   }
 
   async function recordFailures(scopes: string[]) {
@@ -155,11 +198,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     const t = now();
     if (user.fundPasswordLockedUntil && user.fundPasswordLockedUntil > t) {
       const retryAfterS = Math.ceil((user.fundPasswordLockedUntil.getTime() - t.getTime()) / 1000);
-      throw new AppError(
-        'FUND_PASSWORD_LOCKED',
-        { minutes: Math.ceil(retryAfterS / 60) },
-        { retryAfterS },
-      );
+      throw new AppError('FUND_PASSWORD_LOCKED', { waitS: retryAfterS }, { retryAfterS });
     }
     const repo = createAuthRepository(db);
     if (await verifyPassword(password, user.fundPasswordHash)) {
@@ -174,7 +213,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     await event(db, user.id, 'fund_password_failure', undefined, { failures });
     if (failures >= FUND_PASSWORD_LOCK_AFTER) {
       const retryAfterS = FUND_PASSWORD_LOCK_MS / 1000;
-      throw new AppError('FUND_PASSWORD_LOCKED', { minutes: retryAfterS / 60 }, { retryAfterS });
+      throw new AppError('FUND_PASSWORD_LOCKED', { waitS: retryAfterS }, { retryAfterS });
     }
     const remaining = FUND_PASSWORD_LOCK_AFTER - failures;
     throw new AppError('FUND_PASSWORD_WRONG', { remaining }, { remaining });
@@ -222,6 +261,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     if (!found) return undefined;
     if (found.user.status === USER_STATUS.DISABLED) {
       await repo.revokeAllSessions(found.user.id, t);
+      revoked({ userId: found.user.id });
       throw new AppError('ACCOUNT_DISABLED');
     }
     return found;
@@ -243,6 +283,8 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
 
   return {
     async register(req: RegisterRequest, ctx: ClientContext): Promise<LoginResponse> {
+      const registrations = { scope: `register:${ctx.ip}`, rule: registerRule };
+      await checkThrottle([registrations]);
       const accounts = createAccountRepository(db);
       const referrer = req.invite_code
         ? await accounts.findByInviteCode(req.invite_code)
@@ -252,7 +294,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
       const passwordHash = await hashPassword(req.password);
       for (let attempt = 0; ; attempt++) {
         try {
-          return await db.transaction(async (tx) => {
+          const created = await db.transaction(async (tx) => {
             const user = await createAccountRepository(tx).insert({
               uid: BigInt(randomInt(UID_MIN, UID_MAX)),
               username: req.username,
@@ -272,6 +314,9 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
             await event(tx, user.id, 'login_success', ctx);
             return { token, user: sessionUser(user) };
           });
+          // Counted once created: refusals (a taken name) cost nothing.
+          await recordFailures([registrations.scope]);
+          return created;
         } catch (error) {
           const constraint = violatedUniqueConstraint(error);
           if (constraint === 'app_user_username_key') throw new AppError('USERNAME_TAKEN');
@@ -283,12 +328,14 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     },
 
     async login(req: LoginRequest, ctx: ClientContext): Promise<LoginResponse> {
-      const scopes = [
-        { scope: accountScope(req.username), rule: ACCOUNT_THROTTLE },
-        { scope: ipScope(ctx.ip), rule: IP_THROTTLE },
-      ];
-      await checkThrottle(scopes);
       const user = await createAccountRepository(db).findByUsername(req.username.trim());
+      const { pair, scopes } = guessScopes(
+        'login',
+        req.username,
+        ctx.ip,
+        await knownAddress(user?.id, ctx.ip),
+      );
+      await checkThrottle(scopes);
       // Always one full verification, so an unknown account costs the same time as a wrong password.
       const valid = await verifyPassword(req.password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !valid) {
@@ -306,7 +353,8 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
         await event(db, user.id, 'login_refused_disabled', ctx);
         throw new AppError('ACCOUNT_DISABLED');
       }
-      await createAuthRepository(db).clearThrottle(accountScope(req.username));
+      // The owner's address starts afresh; the account-wide count is left to its window.
+      await createAuthRepository(db).clearThrottle(pair);
       const token = await db.transaction(async (tx) => {
         const opened = await openSession(tx, user.id, ctx);
         await event(tx, user.id, 'login_success', ctx);
@@ -316,6 +364,16 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
     },
 
     authenticate,
+
+    /**
+     * The live session a token names, without keeping it alive: a socket cannot carry a
+     * rotated token back to the client, so rotating here would strand the client's token.
+     * Undefined for none; ACCOUNT_DISABLED for a disabled account (its sessions revoked).
+     */
+    async sessionOf(token: string): Promise<{ userId: bigint; sessionId: bigint } | undefined> {
+      const found = await liveSession(hashToken(token), now());
+      return found ? { userId: found.user.id, sessionId: found.session.id } : undefined;
+    },
 
     /**
      * Signed-in work whose own statement checks the session, so that the check and the work
@@ -356,6 +414,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
 
     async logout(auth: Authenticated, ctx: ClientContext): Promise<void> {
       await createAuthRepository(db).revokeSession(auth.sessionId, now());
+      revoked({ userId: auth.user.id, sessionIds: [auth.sessionId] });
       await event(db, auth.user.id, 'logout', ctx);
     },
 
@@ -375,6 +434,7 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
         await repo.revokeAllSessions(auth.user.id, now());
         await event(tx, auth.user.id, 'password_change', ctx);
       });
+      revoked({ userId: auth.user.id });
     },
 
     async changeFundPassword(
@@ -406,12 +466,14 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
      * failure looks the same (no enumeration) and counts against the same throttle as sign-in.
      */
     async findPassword(req: FindPasswordRequest, ctx: ClientContext): Promise<void> {
-      const scopes = [
-        { scope: recoveryScope(req.username), rule: ACCOUNT_THROTTLE },
-        { scope: ipScope(ctx.ip), rule: IP_THROTTLE },
-      ];
-      await checkThrottle(scopes);
       const user = await createAccountRepository(db).findByUsername(req.username.trim());
+      const { pair, scopes } = guessScopes(
+        'recover',
+        req.username,
+        ctx.ip,
+        await knownAddress(user?.id, ctx.ip),
+      );
+      await checkThrottle(scopes);
       const fail = async () => {
         await recordFailures(scopes.map((s) => s.scope));
         await event(db, user?.id ?? null, 'password_reset_failure', ctx);
@@ -434,8 +496,29 @@ export function createAuthService(deps: { db: Db; ledger: LedgerService; now?: (
         await repo.revokeAllSessions(user.id, now());
         await event(tx, user.id, 'password_reset', ctx);
       });
-      await createAuthRepository(db).clearThrottle(recoveryScope(req.username));
+      revoked({ userId: user.id });
+      await createAuthRepository(db).clearThrottle(pair);
     },
+
+    /**
+     * Disables an account (status 0): every session ends now and its sockets close; sign-in is
+     * refused with ACCOUNT_DISABLED. For staff actions (the back office) and the operator.
+     */
+    async disableAccount(userId: bigint, detail: Record<string, unknown> = {}): Promise<boolean> {
+      const changed = await db.transaction(async (tx) => {
+        const repo = createAuthRepository(tx);
+        if (!(await repo.disableUser(userId))) return false;
+        await repo.revokeAllSessions(userId, now());
+        await event(tx, userId, 'account_disabled', undefined, detail);
+        return true;
+      });
+      if (changed) revoked({ userId });
+      return changed;
+    },
+
+    /** When session `sessionId` ends unless used again; undefined when it is no longer live. */
+    sessionExpiry: (sessionId: bigint) =>
+      createAuthRepository(db).liveSessionExpiry(sessionId, now()),
 
     async loginHistory(userId: bigint): Promise<LoginHistory> {
       const rows = await createAuthRepository(db).events(

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 describe('GET /api/v1/common/base', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { ALLOWED_HOSTS: 'app.test,localhost' } });
   });
   afterAll(() => t.close());
 

@@ -17,7 +17,11 @@ export function commonRoutes(services: Services): FastifyPluginAsyncZod {
           response: responses(baseConfigSchema),
         },
       },
-      async (req) => ok(req, await services.common.baseConfig(requestOrigin(req))),
+      async (req, reply) => {
+        // Launch config is per host and changes with operator settings: never from a cache.
+        reply.header('cache-control', 'no-store');
+        return ok(req, await services.common.baseConfig(requestOrigin(req)));
+      },
     );
 
     app.get(

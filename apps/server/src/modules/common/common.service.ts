@@ -9,6 +9,8 @@ export interface CommonServiceDeps {
   /** PUBLIC_URL when set: the address users reach us at, behind any proxy. */
   publicUrl: string | undefined;
   feedSimulated: boolean;
+  /** The chain heads' public key (base64, raw 32 bytes). */
+  chainPublicKey: string;
   now?: () => number;
 }
 
@@ -53,6 +55,7 @@ export function createCommonService(deps: CommonServiceDeps) {
         currencies: CURRENCIES.map(({ key, name }) => ({ key, name })),
         serverTime: now(),
         feedSimulated: deps.feedSimulated,
+        chainPublicKey: deps.chainPublicKey,
       };
     },
   };

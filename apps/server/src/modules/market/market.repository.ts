@@ -101,13 +101,15 @@ export function createMarketRepository(db: Db) {
         .orderBy(asc(candle.openTimeMs));
     },
 
-    /** Records, for every symbol, the last tick before `boundaryMs` (a minute start) as its head. */
-    async recordHeads(boundaryMs: number): Promise<number> {
-      // One index probe per product (time never runs backwards within a symbol's chain).
-      const rows = await queryRows<{ symbol: string }>(
+    /**
+     * For every symbol without a head at `boundaryMs` (a minute start), its last tick before the
+     * boundary: the head to sign and record. One index probe per product (time never runs
+     * backwards within a symbol's chain).
+     */
+    async headsDue(boundaryMs: number) {
+      const rows = await queryRows<{ symbol: string; tick_id: string; hash: string }>(
         db,
-        sql`insert into chain_head (symbol, minute_ms, tick_id, hash)
-            select p.symbol, ${boundaryMs}::bigint, t.id, t.hash
+        sql`select p.symbol, t.id::text as tick_id, t.hash
               from product p
               cross join lateral (
                 select id, hash from tick
@@ -115,10 +117,20 @@ export function createMarketRepository(db: Db) {
                  order by tick.time_ms desc, tick.id desc
                  limit 1
               ) t
-            on conflict do nothing
-            returning symbol`,
+             where not exists (
+               select 1 from chain_head h where h.symbol = p.symbol and h.minute_ms = ${boundaryMs})`,
       );
-      return rows.length;
+      return rows.map((r) => ({ symbol: r.symbol, tickId: BigInt(r.tick_id), hash: r.hash }));
+    },
+
+    /** Records signed heads; a head another process recorded first is kept. Returns the new ones. */
+    async insertHeads(heads: (typeof chainHead.$inferInsert)[]) {
+      if (heads.length === 0) return [];
+      return db
+        .insert(chainHead)
+        .values(heads)
+        .onConflictDoNothing()
+        .returning({ symbol: chainHead.symbol });
     },
 
     /** The newest tick of `symbol` older than `cutoffMs` that is not the symbol's last tick. */
@@ -255,12 +267,21 @@ export function createMarketRepository(db: Db) {
         .limit(limit);
     },
 
-    async ticksFrom(symbol: string, fromId: bigint | undefined, limit: number): Promise<TickRow[]> {
+    async ticksFrom(
+      symbol: string,
+      fromId: bigint | undefined,
+      limit: number,
+      toId?: bigint,
+    ): Promise<TickRow[]> {
       return db
         .select()
         .from(tick)
         .where(
-          and(eq(tick.symbol, symbol), fromId === undefined ? undefined : gte(tick.id, fromId)),
+          and(
+            eq(tick.symbol, symbol),
+            fromId === undefined ? undefined : gte(tick.id, fromId),
+            toId === undefined ? undefined : lte(tick.id, toId),
+          ),
         )
         .orderBy(asc(tick.id))
         .limit(limit);

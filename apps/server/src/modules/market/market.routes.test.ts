@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
+import {
+  asSuperuser,
+  createTestApp,
+  dbErrorOf,
+  testClock,
+  type TestApp,
+} from '../../test/harness.js';
 import { createMarketService } from './market.service.js';
 import { createSimulatedFeed } from './simulated-feed.js';
 
@@ -82,10 +88,11 @@ describe('market data API', () => {
       .data;
     expect(ok).toMatchObject({ symbol: 'ETH/USDT', ok: true, checked: 10, broken: null });
     expect(ok.first.prevHash).toBe('0'.repeat(64));
-    // Tampering needs a superuser; verification must still catch it.
-    await t.database.db.execute(
-      sql`update tick set price_minor = price_minor + 1 where id = (select id from tick where symbol = 'ETH/USDT' order by id offset 3 limit 1)`,
-    );
+    const tamper = sql`update tick set price_minor = price_minor + 1 where id = (select id from tick where symbol = 'ETH/USDT' order by id offset 3 limit 1)`;
+    // Ticks are append-only: the application's own connection cannot rewrite one…
+    expect(await dbErrorOf(t.database.db.execute(tamper))).toMatch(/append-only/);
+    // …a superuser with triggers off can; verification must still catch it.
+    await asSuperuser(t.database, tamper);
     const bad = (await t.app.inject({ url: '/api/v1/market/chain/verify?symbol=ETH/USDT' })).json()
       .data;
     expect(bad).toMatchObject({ ok: false, checked: 3, broken: { reason: 'hash' } });

@@ -62,7 +62,7 @@ export function marketRoutes(services: Services): FastifyPluginAsyncZod {
       async (req) => {
         const items = await services.market.heads(req.query.symbol, req.query.limit);
         if (!items) throw new AppError('PRODUCT_NOT_FOUND');
-        return ok(req, { items });
+        return ok(req, { items, publicKey: services.market.chainPublicKey() });
       },
     );
 
@@ -71,17 +71,18 @@ export function marketRoutes(services: Services): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Re-check a run of a symbol’s tick hash chain',
+          summary: 'Re-check a run of a symbol’s tick hash chain, with its ticks',
           querystring: chainVerifyQuerySchema,
           response: responses(chainVerifySchema),
         },
       },
       async (req) => {
-        const { symbol, from, limit } = req.query;
+        const { symbol, from, to, limit } = req.query;
         const verdict = await services.market.verify(
           symbol,
           from === undefined ? undefined : BigInt(from),
           limit,
+          to === undefined ? undefined : BigInt(to),
         );
         if (!verdict) throw new AppError('PRODUCT_NOT_FOUND');
         return ok(req, verdict);

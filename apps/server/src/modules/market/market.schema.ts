@@ -97,6 +97,8 @@ export const chainHead = pgTable(
     minuteMs: bigint('minute_ms', { mode: 'number' }).notNull(),
     tickId: bigint('tick_id', { mode: 'bigint' }).notNull(),
     hash: text('hash').notNull(),
+    /** Ed25519 over the head (chain-signing.ts); null for heads recorded before migration 0014. */
+    signature: text('signature'),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.minuteMs] })],
 );

@@ -16,6 +16,7 @@ import {
   type ChainItem,
   type ChainTick,
 } from './chain.js';
+import type { ChainSigner, HeadFields } from './chain-signing.js';
 import { createMarketRepository, type CandleRow, type TickRow } from './market.repository.js';
 import { DEFAULT_PRODUCTS } from './products.seed.js';
 
@@ -51,7 +52,17 @@ const PROOF_MAX_TICKS = 20_000;
 export const STALE_AFTER_MS = 5_000;
 const DAY_MS = 86_400_000;
 
-export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bus }) {
+export interface MarketServiceDeps {
+  db: Db;
+  now?: () => number;
+  bus?: Bus;
+  /** Signs chain heads (chain-signing.ts); without one, heads are recorded unsigned. */
+  signer?: ChainSigner;
+  /** Appends each signed head where the database cannot rewrite it (DATA_DIR). */
+  appendHeads?: (heads: (HeadFields & { signature: string })[]) => Promise<void>;
+}
+
+export function createMarketService(deps: MarketServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const repo = () => createMarketRepository(db);
@@ -187,11 +198,11 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
      * chain's start (genesis) or from tick `fromId`, across any holes retention left (each
      * recorded with the hashes on either side).
      */
-    async verify(symbol: string, fromId: bigint | undefined, limit: number) {
+    async verify(symbol: string, fromId: bigint | undefined, limit: number, toId?: bigint) {
       const scale = await scaleOf(symbol);
       if (scale === undefined) return undefined;
       const r = repo();
-      const rows = await r.ticksFrom(symbol, fromId, limit);
+      const rows = await r.ticksFrom(symbol, fromId, limit, toId);
       const ticks = rows.map((t) => toChainTick(t, scale));
       const lastId = rows.at(-1)?.id;
       const gaps = lastId === undefined ? [] : await r.gaps(symbol, fromId ?? 0n, lastId);
@@ -218,6 +229,14 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
         first: ticks[0] ?? null,
         last: ticks.at(-1) ?? null,
         pruned: gaps.reduce((n, g) => n + g.count, 0),
+        ticks,
+        gaps: gaps.map((g) => ({
+          firstId: g.firstId.toString(),
+          lastId: g.lastId.toString(),
+          count: g.count,
+          prevHash: g.prevHash,
+          lastHash: g.lastHash,
+        })),
       };
     },
 
@@ -274,9 +293,29 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
       };
     },
 
-    /** Publishes each symbol's chain head as of the start of the current minute. */
-    publishHeads: (nowMs: number = now()) =>
-      repo().recordHeads(Math.floor(nowMs / 60_000) * 60_000),
+    /**
+     * Publishes each symbol's chain head as of the start of the current minute: signed, recorded
+     * (append-only) and appended to the heads file. Returns how many were new.
+     */
+    async publishHeads(nowMs: number = now()): Promise<number> {
+      const minuteMs = Math.floor(nowMs / 60_000) * 60_000;
+      const due = await repo().headsDue(minuteMs);
+      const heads = due.map((h) => {
+        const fields = { symbol: h.symbol, minuteMs, tickId: h.tickId.toString(), hash: h.hash };
+        return { ...fields, signature: deps.signer?.sign(fields) ?? null };
+      });
+      const recorded = new Set(
+        (await repo().insertHeads(heads.map((h) => ({ ...h, tickId: BigInt(h.tickId) })))).map(
+          (r) => r.symbol,
+        ),
+      );
+      const signed = heads.filter(
+        (h): h is typeof h & { signature: string } =>
+          recorded.has(h.symbol) && h.signature !== null,
+      );
+      await deps.appendHeads?.(signed);
+      return recorded.size;
+    },
 
     async heads(symbol: string, limit: number) {
       if ((await scaleOf(symbol)) === undefined) return undefined;
@@ -285,8 +324,12 @@ export function createMarketService(deps: { db: Db; now?: () => number; bus?: Bu
         minuteMs: h.minuteMs,
         tickId: h.tickId.toString(),
         hash: h.hash,
+        signature: h.signature,
       }));
     },
+
+    /** The key heads are signed with (base64, raw 32 bytes); empty when heads are unsigned. */
+    chainPublicKey: () => deps.signer?.publicKey ?? '',
 
     productsForFeed: () => repo().products(),
     lastTick: (symbol: string) => repo().lastTick(symbol),

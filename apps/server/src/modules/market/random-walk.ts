@@ -1,27 +1,34 @@
+import { randomBytes } from 'node:crypto';
+
 /**
- * The simulated feed's price process: a seeded geometric random walk, so a restart that resumes
- * from the last recorded price and the same seed gives a plausible, continuous series.
- * Randomness is floating point (it is noise, not money); each price is rounded half-even to
- * the product's scale and kept as exact minor units from then on.
+ * The simulated feed's price process: a geometric random walk driven by a CSPRNG. Randomness is
+ * floating point (it is noise, not money); each price is rounded half-even to the product's
+ * scale and kept as exact minor units from then on.
  */
 
-/** mulberry32: small, fast, good enough for simulated prices; never for anything secret. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Bytes drawn from the operating system at a time: one syscall per 512 draws. */
+const POOL_BYTES = 4096;
 
-/** A seed from a string (the symbol), so each product walks its own path. */
-export function seedOf(text: string): number {
-  let h = 2_166_136_261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16_777_619);
-  return h >>> 0;
+/**
+ * Uniform doubles in [0, 1) from the operating system's CSPRNG (`node:crypto`). Nothing about
+ * the draws follows from anything public — not the chain, not the time, not the tick count — so
+ * nobody, us included, can predict the walk (issue #23: a generator seeded from the public chain
+ * head let an outsider win every trade). Bytes are taken in pools so a draw is a buffer read.
+ */
+export function secureRandom(): () => number {
+  let pool = randomBytes(POOL_BYTES);
+  let at = 0;
+  return () => {
+    if (at + 8 > POOL_BYTES) {
+      pool = randomBytes(POOL_BYTES);
+      at = 0;
+    }
+    // 53 random bits: 21 from the high word, 32 from the low one.
+    const high = pool.readUInt32BE(at) >>> 11;
+    const low = pool.readUInt32BE(at + 4);
+    at += 8;
+    return (high * 4_294_967_296 + low) / 9_007_199_254_740_992;
+  };
 }
 
 export interface WalkOptions {

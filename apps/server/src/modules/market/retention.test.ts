@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import {
+  asSuperuser,
+  createTestDatabase,
+  dbErrorOf,
+  type TestDatabase,
+} from '../../test/harness.js';
 import { createMarketService } from './market.service.js';
 import { pruneMarketData } from './retention.js';
 
@@ -54,8 +59,11 @@ describe('market data retention', () => {
       }),
     ).toMatchObject({ ticksPruned: 0, gapsRecorded: 0 });
 
-    // A kept tick removed behind retention's back breaks the chain where it was.
-    await db.database.db.execute(sql`delete from tick where id = ${ids[3]}`);
+    // A tick no recorded gap covers cannot be deleted…
+    const remove = sql`delete from tick where id = ${ids[3]}`;
+    expect(await dbErrorOf(db.database.db.execute(remove))).toMatch(/append-only/);
+    // …and one removed behind retention's back (triggers off) breaks the chain where it was.
+    await asSuperuser(db.database, remove);
     const broken = await market.verify('BTC/USDT', undefined, 1_000);
     expect(broken).toMatchObject({ ok: false, broken: { reason: 'link' } });
   });

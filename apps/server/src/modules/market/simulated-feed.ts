@@ -1,6 +1,6 @@
 import { parseScaled, VOLUME_SCALE } from '@ampere/contract';
 import type { MarketService } from './market.service.js';
-import { prng, seedOf, step } from './random-walk.js';
+import { secureRandom, step } from './random-walk.js';
 
 export interface FeedLogger {
   warn(obj: object, msg: string): void;
@@ -19,8 +19,10 @@ export function simulatedQty(random: () => number, priceMinor: bigint, priceScal
 }
 
 /**
- * The default feed: a seeded random walk per open product, continuing from each symbol's last
- * recorded price, so prices are continuous across restarts. The UI labels these prices
+ * The default feed, a demonstration source rather than a market: a random walk per open product
+ * whose every draw comes from the CSPRNG (`secureRandom`), so no one can predict it from public
+ * data or steer it. Only the price level carries over from the last recorded tick (after a
+ * restart or a failed round); the path from there is new. The UI labels these prices
  * "Simulated" (config `feedSimulated`).
  */
 export function createSimulatedFeed(
@@ -28,10 +30,8 @@ export function createSimulatedFeed(
   opts: { now?: () => number; log?: FeedLogger } = {},
 ) {
   const now = opts.now ?? Date.now;
-  const walkers = new Map<
-    string,
-    { random: () => number; size: () => number; price: bigint; at: number }
-  >();
+  const random = secureRandom();
+  const walkers = new Map<string, { price: bigint; at: number }>();
 
   /** One round: a tick for every open product. */
   async function tickAll(): Promise<number> {
@@ -42,9 +42,6 @@ export function createSimulatedFeed(
       if (!walker) {
         const last = await market.lastTick(p.symbol);
         walker = {
-          // The seed mixes in where the chain stands, so a restart does not replay the same path.
-          random: prng(seedOf(`${p.symbol}:${last?.hash ?? 'genesis'}`)),
-          size: prng(seedOf(`${p.symbol}:size:${last?.hash ?? 'genesis'}`)),
           price: last?.priceMinor ?? parseScaled(p.initialPrice, p.priceScale),
           at: last?.timeMs ?? now(),
         };
@@ -52,7 +49,7 @@ export function createSimulatedFeed(
       }
       const t = Math.max(now(), walker.at);
       const price = step(walker.price, Math.max(1, t - walker.at), {
-        random: walker.random,
+        random,
         volatilityBps: p.volatilityBps,
         scale: p.priceScale,
       });
@@ -61,7 +58,7 @@ export function createSimulatedFeed(
         t,
         price,
         p.priceScale,
-        simulatedQty(walker.size, price, p.priceScale),
+        simulatedQty(random, price, p.priceScale),
       );
       walker.price = price;
       walker.at = t;

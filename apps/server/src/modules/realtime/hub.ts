@@ -21,8 +21,16 @@ export const HUB_LIMITS = {
   maxConnectionsPerAddress: 1_000,
 } as const;
 
-/** 4408: the application's "heartbeat timeout" (4000–4999 are free for applications). */
-export const CLOSE = { POLICY: 1008, TRY_AGAIN_LATER: 1013, HEARTBEAT_TIMEOUT: 4408 } as const;
+/**
+ * 4408: the application's "heartbeat timeout"; 4401: the connection's session ended (logout,
+ * password change, recovery, account disabled, expiry). 4000–4999 are free for applications.
+ */
+export const CLOSE = {
+  POLICY: 1008,
+  TRY_AGAIN_LATER: 1013,
+  SESSION_ENDED: 4401,
+  HEARTBEAT_TIMEOUT: 4408,
+} as const;
 
 const PUBLIC =
   /^(ticker\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}|kline\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}\.(1s|1Min|5Min|30Min|1Hour|1Day))$/;
@@ -170,6 +178,8 @@ export function openConnection(
     closed: () => {
       close(1000, 'closed');
     },
+    /** Closes the connection from this side (its subscriptions end first). */
+    end: close,
     subscriptions: () => [...subscriptions.keys()],
     /** Closes the connection if nothing arrived for `timeoutMs`; true when it did. */
     closeIfSilent(timeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs): boolean {

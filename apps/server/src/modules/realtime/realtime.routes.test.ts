@@ -121,6 +121,15 @@ describe('socket endpoint /api/v1/ws', () => {
     c.ws.close();
   });
 
+  it('answers a plain GET of the socket address with the envelope (426), in the caller’s language', async () => {
+    for (const lang of ['en-US', 'zh-Hans']) {
+      const res = await t.app.inject({ url: `/api/v1/ws?uid=1&lang=${lang}` });
+      expect(res.statusCode).toBe(426);
+      expect(res.json()).toMatchObject({ code: 1009, data: null });
+      expect(res.json().msg).toMatch(lang === 'en-US' ? /WebSocket/ : /实时行情/);
+    }
+  });
+
   it('refuses a page from another origin', async () => {
     const c = connect('', { origin: 'https://evil.example' });
     expect(await c.closed).toBe(1008);
