@@ -5,7 +5,8 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openPreparedDatabase } from '../../apps/server/src/bootstrap.js';
 import { loadEnv } from '../../apps/server/src/config/env.js';
-import { startSettlementWorker } from '../../apps/server/src/modules/trading/settlement.job.js';
+import { startJobs } from '../../apps/server/src/jobs/runner.js';
+import { settlementJob } from '../../apps/server/src/modules/trading/settlement.job.js';
 
 /**
  * The subject of the socket fan-out benchmark: the Ampere server as main.ts starts it (same env
@@ -37,7 +38,10 @@ const database = await openPreparedDatabase(env);
 const app = await buildApp({ env, database });
 const market = app.services.market;
 // Every server process runs the settlement worker (main.ts); with no orders it only polls.
-const settlement = startSettlementWorker(app.services.trading, app.log);
+const settlement = startJobs([settlementJob(app.services.trading)], {
+  log: app.log,
+  databaseUrl: undefined,
+});
 
 const products = (await market.productsForFeed())
   .filter((p) => p.tradingState === 'open')
@@ -80,7 +84,7 @@ products.forEach((p, i) => {
   let t0 = 0;
   // The first subscriber of the channel (before any socket): called as the publish begins, so
   // it times the write alone — recordTick resolves only after the whole fan-out.
-  app.services.bus.subscribe(`ticker.${p.symbol}`, () => {
+  app.platform.bus.subscribe(`ticker.${p.symbol}`, () => {
     if (writeMs.length < 100_000) writeMs.push(performance.now() - t0);
   });
   const tick = () => {

@@ -20,16 +20,9 @@ import { createHostPolicy } from './http/hosts.js';
 import { serveWebApp } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { translator } from './i18n/index.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { commonRoutes } from './modules/common/common.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { marketRoutes } from './modules/market/market.routes.js';
-import { HUB_LIMITS } from './modules/realtime/hub.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import { tradingRoutes } from './modules/trading/trading.routes.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { createServices, type Services } from './services.js';
+import { MODULES } from './modules/index.js';
+import type { Platform } from './modules/module.js';
+import { createPlatform, createServices, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for work that runs beside the HTTP API (feed, jobs). */
     services: Services;
+    /** The infrastructure the services share (bus, database, configuration). */
+    platform: Platform;
   }
 }
 
@@ -113,10 +108,12 @@ export async function buildApp({
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('t', null as unknown as TFunction);
 
-  const services = createServices({ env, database, redis, now });
+  const platform = createPlatform({ env, database, redis, now });
+  const services = createServices(platform);
   app.decorate('services', services);
+  app.decorate('platform', platform);
   app.addHook('onClose', async () => {
-    await services.bus.close();
+    await platform.bus.close();
   });
   const defaultLocale = (await services.settings.get()).defaultLanguage;
 
@@ -167,24 +164,16 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
-  await app.register(healthRoutes(services));
+  // Each module's routes, at the root (probes) or under the user API's prefix.
+  for (const module of MODULES)
+    if (module.routes && module.routesAt !== undefined)
+      await app.register(module.routes(services, platform), { prefix: module.routesAt });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      await api.register(commonRoutes(services));
-      await api.register(authRoutes(services));
-      await api.register(accountRoutes(services));
-      await api.register(walletRoutes(services));
-      await api.register(marketRoutes(services));
-      await api.register(tradingRoutes(services));
-      await api.register(
-        realtimeRoutes(
-          services,
-          env.PUBLIC_URL,
-          HUB_LIMITS.heartbeatTimeoutMs,
-          env.WS_MAX_PER_ADDRESS,
-        ),
-      );
+      for (const module of MODULES)
+        if (module.routes && module.routesAt === undefined)
+          await api.register(module.routes(services, platform));
     },
     { prefix: API_PREFIX },
   );

@@ -3,12 +3,8 @@ import { buildApp } from './app.js';
 import { openPreparedDatabase } from './bootstrap.js';
 import { EnvError, loadEnv, type Env } from './config/env.js';
 import { findWebDist } from './http/static.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createLedgerService } from './modules/ledger/ledger.service.js';
-import { startReconciliationJob } from './modules/ledger/reconcile.job.js';
-import { startMarketPublisher } from './modules/market/publisher.js';
-import { startSettlementWorker } from './modules/trading/settlement.job.js';
-import { createOpsService } from './modules/ops/ops.service.js';
+import { startJobs } from './jobs/runner.js';
+import { MODULES } from './modules/index.js';
 import { startOpsChannel } from './ops/channel.js';
 
 /** Longest we wait for in-flight requests on SIGTERM before exiting anyway. */
@@ -49,9 +45,7 @@ async function main() {
     app
       .close()
       .then(async () => {
-        stopReconciling();
-        await publisher?.stop();
-        await settlement.stop();
+        await jobs.stop();
         await opsChannel?.close();
         await redis?.quit();
         await database.close();
@@ -69,33 +63,13 @@ async function main() {
     shutdown('SIGINT');
   });
 
-  const stopReconciling = startReconciliationJob(database.db, app.log, env.RECONCILE_EVERY_MS);
-  // Every process settles: claims skip rows another process holds, so none settles twice.
-  const settlement = startSettlementWorker(app.services.trading, app.log);
-  // Every process that may publish campaigns for the feed's leader lock; one publishes at a time.
-  const publisher = env.MARKET_FEED_PUBLISH
-    ? startMarketPublisher({
-        market: app.services.market,
-        log: app.log,
-        feed: env.MARKET_FEED,
-        databaseUrl: env.DATABASE_URL,
-        exchangeUrl: env.MARKET_FEED_URL,
-        outlierBps: env.MARKET_OUTLIER_BPS,
-        db: database.db,
-        tickRetentionMs: env.MARKET_TICK_RETENTION_DAYS * 86_400_000,
-      })
-    : undefined;
+  // Every module's background jobs: some on every process, some on one leader (jobs/runner.ts).
+  const jobs = startJobs(
+    MODULES.flatMap((module) => module.jobs?.(app.services, app.platform, app.log) ?? []),
+    { log: app.log, databaseUrl: env.DATABASE_URL },
+  );
   const opsChannel =
-    database.kind === 'pglite'
-      ? await startOpsChannel(
-          env.DATA_DIR,
-          createOpsService({
-            db: database.db,
-            ledger: createLedgerService(),
-            audit: createAuditService(),
-          }),
-        )
-      : undefined;
+    database.kind === 'pglite' ? await startOpsChannel(env.DATA_DIR, app.services.ops) : undefined;
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(

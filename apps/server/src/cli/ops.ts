@@ -8,15 +8,9 @@ import { openPreparedDatabase } from '../bootstrap.js';
 import { loadEnv, type Env } from '../config/env.js';
 import { queryRows } from '../db/client.js';
 import { isLockHeld } from '../db/lock.js';
-import { createAuditService } from '../modules/audit/audit.service.js';
-import { createLedgerService } from '../modules/ledger/ledger.service.js';
-import {
-  createOpsService,
-  OpsInputError,
-  type AdjustmentRequest,
-  type OpsService,
-} from '../modules/ops/ops.service.js';
+import { OpsInputError, type AdjustmentRequest } from '../modules/ops/ops.service.js';
 import { OPS_SOCKET, OPS_TOKEN, OPS_TOKEN_HEADER } from '../ops/channel.js';
+import { createPlatform, createServices } from '../services.js';
 
 const USAGE = `Usage: npm run ops -- <command>
 
@@ -95,16 +89,17 @@ function viaServer(env: Env): Backend {
 
 async function direct(env: Env): Promise<Backend> {
   const database = await openPreparedDatabase(env);
-  const ops: OpsService = createOpsService({
-    db: database.db,
-    ledger: createLedgerService(),
-    audit: createAuditService(),
-  });
+  // The same services a server makes (MODULES), on the directory or server this CLI opened.
+  const platform = createPlatform({ env, database });
+  const { ops } = createServices(platform);
   return {
     adjust: (req) => ops.adjust(req),
     reconcile: () => ops.reconcile(),
     verifyAudit: () => ops.verifyAudit(),
-    close: () => database.close(),
+    close: async () => {
+      await platform.bus.close();
+      await database.close();
+    },
   };
 }
 

@@ -18,9 +18,6 @@ export interface Leadership {
   stop(): Promise<void>;
 }
 
-/** Advisory lock keys: one per singleton job. */
-export const LEADER_KEYS = { marketFeed: 0x616d_7001 } as const;
-
 /**
  * Elects one process per database for a singleton job (the market feed) with a PostgreSQL
  * session-level advisory lock, held on a dedicated connection outside the pool. Every process

@@ -1,13 +1,19 @@
 import { homeSchema, qrcodeSchema } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requestOrigin, requireUser } from '../../http/auth.js';
+import { requestOrigin } from '../../http/origin.js';
+import { authOf, type UserGuard } from '../auth/auth.guard.js';
+import type { CommonService } from '../common/common.service.js';
+import type { AccountService } from './account.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 
-export function accountRoutes(services: Services): FastifyPluginAsyncZod {
+export function accountRoutes(services: {
+  account: AccountService;
+  common: CommonService;
+  guard: UserGuard;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = requireUser(services);
+    const signedIn = services.guard.requireUser;
     const tags = ['account'];
 
     app.get(

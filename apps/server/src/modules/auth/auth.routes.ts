@@ -10,16 +10,19 @@ import {
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, clientContext, requireUser } from '../../http/auth.js';
+import { authOf, clientContext, type UserGuard } from './auth.guard.js';
+import type { AuthService } from './auth.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 
 const none = z.null();
 
-export function authRoutes(services: Services): FastifyPluginAsyncZod {
+export function authRoutes(services: {
+  auth: AuthService;
+  guard: UserGuard;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = requireUser(services);
+    const signedIn = services.guard.requireUser;
     const tags = ['account'];
 
     app.post(

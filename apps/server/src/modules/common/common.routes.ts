@@ -1,11 +1,15 @@
 import { agreementSchema, baseConfigSchema } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestOrigin } from '../../http/auth.js';
+import { requestOrigin } from '../../http/origin.js';
+import type { ContentService } from '../content/content.service.js';
+import type { CommonService } from './common.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 
-export function commonRoutes(services: Services): FastifyPluginAsyncZod {
+export function commonRoutes(services: {
+  common: CommonService;
+  content: ContentService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/common/base',

@@ -1,13 +1,13 @@
 import { ERRORS, healthSchema } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
-import type { Services } from '../../services.js';
+import type { HealthService } from './health.service.js';
 
 /**
  * Liveness says the process answers; readiness says it can do work (database, and Redis when
  * configured). A load balancer takes a process out of rotation on a non-200 /readyz.
  */
-export function healthRoutes(services: Services): FastifyPluginAsyncZod {
+export function healthRoutes(services: { health: HealthService }): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['health'], response: responses(healthSchema) };
 

@@ -28,3 +28,5 @@ export function createHealthService(deps: { database: Pingable; redis?: Pingable
     },
   };
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

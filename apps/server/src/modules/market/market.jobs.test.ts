@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../test/harness.js';
 import { createMarketService, type MarketService } from './market.service.js';
-import { startMarketPublisher } from './publisher.js';
+import { startJobs } from '../../jobs/runner.js';
+import { marketJobs } from './market.jobs.js';
 
-const quiet = { info: () => undefined, warn: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -30,17 +31,18 @@ describe('market publisher', () => {
   });
 
   const publisher = (database: Database) =>
-    startMarketPublisher({
-      market: createMarketService({ db: database.db }),
-      log: quiet,
-      feed: 'simulated',
-      databaseUrl: db.url,
-      exchangeUrl: 'ws://127.0.0.1:1',
-      outlierBps: 500,
-      db: database.db,
-      tickRetentionMs: 30 * 86_400_000,
-      leaderRetryMs: 100,
-    });
+    startJobs(
+      marketJobs({
+        market: createMarketService({ db: database.db }),
+        log: quiet,
+        feed: 'simulated',
+        exchangeUrl: 'ws://127.0.0.1:1',
+        outlierBps: 500,
+        db: database.db,
+        tickRetentionMs: 30 * 86_400_000,
+      }),
+      { log: quiet, databaseUrl: db.url, leaderRetryMs: 100 },
+    );
 
   it('runs the feed in the leading process; a follower takes over when it stops', async () => {
     const market = createMarketService({ db: db.database.db });

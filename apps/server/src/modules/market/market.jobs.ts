@@ -1,6 +1,6 @@
-import { campaignForLeadership, LEADER_KEYS, type LeaderLog } from '../../db/leader.js';
+import { defineJob, type Job } from '../../jobs/runner.js';
 import { createExchangeFeed } from './exchange-feed.js';
-import { createTickGate, type MarketFeed } from './feed.js';
+import { createTickGate, type GateLog, type MarketFeed } from './feed.js';
 import type { MarketService } from './market.service.js';
 import { pruneMarketData } from './retention.js';
 import { createSimulatedFeed } from './simulated-feed.js';
@@ -10,10 +10,8 @@ export type FeedKind = 'simulated' | 'exchange';
 
 export interface PublisherOptions {
   market: MarketService;
-  log: LeaderLog;
+  log: GateLog;
   feed: FeedKind;
-  /** PostgreSQL URL for the leader lock; absent on the embedded database (always leader). */
-  databaseUrl: string | undefined;
   exchangeUrl: string;
   outlierBps: number;
   /** For the retention job (the leader prunes). */
@@ -21,8 +19,6 @@ export interface PublisherOptions {
   tickRetentionMs: number;
   retentionEveryMs?: number;
   headsEveryMs?: number;
-  /** How often followers try for the lock and the leader checks it holds it. */
-  leaderRetryMs?: number;
 }
 
 /** The venue lists crypto quoted in USDT; the rest of the catalogue has no ticks from it. */
@@ -46,62 +42,48 @@ function createFeed(opts: PublisherOptions): MarketFeed {
 }
 
 /**
- * The process that holds the market-feed leadership (db/leader.ts) runs the feed, records the
- * chain heads every minute and prunes old ticks hourly (retention.ts); the others only serve and follow (ticks reach their sockets over the
- * bus). Losing the lock stops the feed at once.
+ * The market's jobs, all run by the leader of the `marketFeed` group (only nodes with
+ * MARKET_FEED_PUBLISH campaign): the feed, the chain heads every minute and hourly retention
+ * (retention.ts). The other nodes only serve and follow: ticks reach their sockets over the bus.
+ * Losing the lock stops the feed at once.
  */
-export function startMarketPublisher(opts: PublisherOptions): { stop(): Promise<void> } {
-  let feed: MarketFeed | undefined;
-  let heads: NodeJS.Timeout | undefined;
-  let retention: NodeJS.Timeout | undefined;
-  const stopWork = async () => {
-    if (heads) clearInterval(heads);
-    if (retention) clearInterval(retention);
-    heads = undefined;
-    retention = undefined;
-    const running = feed;
-    feed = undefined;
-    await running?.stop();
-  };
-  const leadership = campaignForLeadership({
-    databaseUrl: opts.databaseUrl,
-    key: LEADER_KEYS.marketFeed,
-    log: opts.log,
-    ...(opts.leaderRetryMs === undefined ? {} : { retryMs: opts.leaderRetryMs }),
-    callbacks: {
-      onElected: () => {
-        feed = createFeed(opts);
+export function marketJobs(opts: PublisherOptions): Job[] {
+  return [
+    defineJob({
+      name: 'market.feed',
+      mode: 'leader',
+      group: 'marketFeed',
+      start: () => {
+        const feed = createFeed(opts);
         feed.start();
-        heads = setInterval(() => {
-          opts.market.publishHeads().catch((error: unknown) => {
-            opts.log.warn({ err: error }, 'publishing chain heads failed');
-          });
-        }, opts.headsEveryMs ?? 60_000);
-        heads.unref();
-        retention = setInterval(() => {
-          pruneMarketData({ db: opts.db, nowMs: Date.now(), retentionMs: opts.tickRetentionMs })
-            .then((report) => {
-              if (report.ticksPruned + report.candlesPruned > 0) {
-                opts.log.info({ ...report }, 'market data retention');
-              }
-            })
-            .catch((error: unknown) => {
-              opts.log.warn({ err: error }, 'market data retention failed');
-            });
-        }, opts.retentionEveryMs ?? 3_600_000);
-        retention.unref();
+        return { stop: () => feed.stop() };
       },
-      onDeposed: () => {
-        stopWork().catch((error: unknown) => {
-          opts.log.warn({ err: error }, 'stopping the feed failed');
+    }),
+    defineJob({
+      name: 'market.heads',
+      mode: 'leader',
+      group: 'marketFeed',
+      everyMs: opts.headsEveryMs ?? 60_000,
+      run: async () => {
+        await opts.market.publishHeads();
+        return undefined;
+      },
+    }),
+    defineJob({
+      name: 'market.retention',
+      mode: 'leader',
+      group: 'marketFeed',
+      everyMs: opts.retentionEveryMs ?? 3_600_000,
+      run: async () => {
+        const report = await pruneMarketData({
+          db: opts.db,
+          nowMs: Date.now(),
+          retentionMs: opts.tickRetentionMs,
         });
+        return report.ticksPruned + report.candlesPruned > 0
+          ? { msg: 'market data retention', fields: { ...report } }
+          : undefined;
       },
-    },
-  });
-  return {
-    async stop() {
-      await leadership.stop();
-      await stopWork();
-    },
-  };
+    }),
+  ];
 }

@@ -9,12 +9,12 @@ import {
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import type { MarketService } from './market.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 
 /** Public market data: anyone may read prices, candles and the tick chain. */
-export function marketRoutes(services: Services): FastifyPluginAsyncZod {
+export function marketRoutes(services: { market: MarketService }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['market'];
 

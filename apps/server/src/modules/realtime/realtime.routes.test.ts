@@ -150,9 +150,12 @@ describe('socket connection cap', () => {
     t = await createTestApp({
       env: { RATE_LIMIT_PER_MIN: '5' },
       extend: (app) => {
-        void app.register(realtimeRoutes(app.services, undefined, 60_000, 3), {
-          prefix: '/capped',
-        });
+        void app.register(
+          realtimeRoutes({ auth: app.services.auth, bus: app.platform.bus }, undefined, 60_000, 3),
+          {
+            prefix: '/capped',
+          },
+        );
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -201,7 +204,10 @@ describe('socket heartbeat timeout', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extend: (app) => {
-        void app.register(realtimeRoutes(app.services, undefined, 300), { prefix: '/short' });
+        void app.register(
+          realtimeRoutes({ auth: app.services.auth, bus: app.platform.bus }, undefined, 300),
+          { prefix: '/short' },
+        );
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth/tokens.js';
 import { AppError } from '../../errors.js';
-import type { Services } from '../../services.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { Bus } from './bus.js';
 import { CLOSE, HUB_LIMITS, openConnection, type Connection } from './hub.js';
 import { createSessionSockets } from './session-sockets.js';
 
@@ -22,7 +23,7 @@ function originAllowed(req: FastifyRequest, publicUrl: string | undefined): bool
  * connection private-channel capable; without one it gets public channels only.
  */
 export function realtimeRoutes(
-  services: Services,
+  services: { auth: AuthService; bus: Bus },
   publicUrl: string | undefined,
   heartbeatTimeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs,
   maxPerAddress: number = HUB_LIMITS.maxConnectionsPerAddress,

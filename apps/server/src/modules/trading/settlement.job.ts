@@ -1,8 +1,5 @@
+import { defineJob } from '../../jobs/runner.js';
 import type { TradingService } from './trading.service.js';
-
-export interface SettlementLog {
-  warn(obj: object, msg: string): void;
-}
 
 /**
  * Orders settled per transaction: bounded, so a burst never holds one huge transaction. A batch
@@ -19,49 +16,26 @@ export const SETTLE_BATCH = 2_000;
 export const SETTLE_LOOPS = 2;
 
 /**
- * Settles due orders every `everyMs`, draining full batches back to back. Every server process
- * runs one: claims use SKIP LOCKED, so they share the work and never settle an order twice.
+ * Settles due orders every 250 ms, draining full batches back to back. Every server process
+ * runs it: claims use SKIP LOCKED, so they share the work and never settle an order twice.
  */
-export function startSettlementWorker(
-  trading: TradingService,
-  log: SettlementLog,
-  everyMs = 250,
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-
-  const loop = async () => {
-    for (;;) {
-      const n = await trading.settleDue(SETTLE_BATCH);
-      if (n < SETTLE_BATCH || stopped) return;
-    }
-  };
-  const drain = async () => {
-    // Both loops finish (or fail) before the next round starts.
-    const results = await Promise.allSettled(Array.from({ length: SETTLE_LOOPS }, loop));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  };
-
-  const timer = setInterval(() => {
-    if (busy || stopped) return;
-    busy = true;
-    running = drain()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'settlement round failed; retrying');
-      })
-      .finally(() => {
-        busy = false;
-      });
-  }, everyMs);
-  timer.unref();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export function settlementJob(trading: TradingService, everyMs = 250) {
+  return defineJob({
+    name: 'trading.settle',
+    mode: 'every-process',
+    everyMs,
+    async run(ctx) {
+      const loop = async () => {
+        for (;;) {
+          const n = await trading.settleDue(SETTLE_BATCH);
+          if (n < SETTLE_BATCH || ctx.stopping()) return;
+        }
+      };
+      // Both loops finish (or fail) before the next round starts.
+      const results = await Promise.allSettled(Array.from({ length: SETTLE_LOOPS }, loop));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      return undefined;
     },
-  };
+  });
 }

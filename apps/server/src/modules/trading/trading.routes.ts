@@ -14,14 +14,17 @@ import {
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import { authOf, inSession, requireUser } from '../../http/auth.js';
+import { authOf, type UserGuard } from '../auth/auth.guard.js';
+import type { TradingService } from './trading.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 
-export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
+export function tradingRoutes(services: {
+  trading: TradingService;
+  guard: UserGuard;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = requireUser(services);
+    const signedIn = services.guard.requireUser;
     const tags = ['trading'];
 
     app.get(
@@ -54,7 +57,7 @@ export function tradingRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const key = req.headers['idempotency-key'];
-        const order = await inSession(services, req, reply, (probe) => {
+        const order = await services.guard.inSession(req, reply, (probe) => {
           if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
           return services.trading.buyInSession(probe, req.body, key, req.locale);
         });

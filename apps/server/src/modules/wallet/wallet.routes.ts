@@ -5,15 +5,18 @@ import {
   statementQuerySchema,
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireUser } from '../../http/auth.js';
+import { authOf, type UserGuard } from '../auth/auth.guard.js';
+import type { WalletService } from './wallet.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import type { Services } from '../../services.js';
 import { statementCsv } from './statement-csv.js';
 
-export function walletRoutes(services: Services): FastifyPluginAsyncZod {
+export function walletRoutes(services: {
+  wallet: WalletService;
+  guard: UserGuard;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = requireUser(services);
+    const signedIn = services.guard.requireUser;
     const tags = ['wallet'];
 
     app.get(

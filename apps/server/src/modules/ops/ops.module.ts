@@ -1,0 +1,11 @@
+import type { AuditService } from '../audit/audit.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { defineModule } from '../module.js';
+import { createOpsService } from './ops.service.js';
+
+/** The operator CLI's commands (docs/ledger.md), reached over DATA_DIR/ops.sock. */
+export const opsModule = defineModule({
+  name: 'ops',
+  create: ({ db }, { ledger, audit }: { ledger: LedgerService; audit: AuditService }) =>
+    createOpsService({ db, ledger, audit }),
+});
