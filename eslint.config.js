@@ -35,6 +35,23 @@ const HTTP_FREE = {
   group: ['fastify', '@fastify/*', '**/*.routes', '**/*.routes.js', '**/http/**'],
   message: 'Services and repositories know nothing of HTTP.',
 };
+/**
+ * A module's tables and SQL are its own (issue #22): another module calls its service. Schema
+ * files may still name another module's table in a foreign key, and tests may arrange state.
+ */
+const MODULE_PRIVATE = {
+  group: ['../*/*.repository', '../*/*.repository.js', '../*/*.schema', '../*/*.schema.js'],
+  message: "A module's repository and schema are private to it: call its service.",
+};
+const MODULES_PRIVATE_OUTSIDE = {
+  group: [
+    '**/modules/*/*.repository',
+    '**/modules/*/*.repository.js',
+    '**/modules/*/*.schema',
+    '**/modules/*/*.schema.js',
+  ],
+  message: "Modules' repositories and schemas are private to them: call a service.",
+};
 const LEDGER_PRIVATE = {
   group: [
     '**/ledger/ledger.schema',
@@ -94,22 +111,33 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['apps/server/src/**/*.ts'],
+    // Tests may arrange state through any module's repository, but never write money tables.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**/*.ts'],
     ignores: ['apps/server/src/modules/ledger/**'],
     rules: restrict([LEDGER_PRIVATE]),
   },
   {
-    files: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.service.ts'],
-    rules: restrict([HTTP_FREE]),
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**',
+      'apps/server/src/db/schema.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: restrict([MODULES_PRIVATE_OUTSIDE]),
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.schema.ts', '**/*.test.ts', '**/fixtures/**'],
+    rules: restrict([MODULE_PRIVATE]),
   },
   {
     files: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.service.ts'],
-    ignores: ['apps/server/src/modules/ledger/**'],
-    rules: restrict([HTTP_FREE, LEDGER_PRIVATE]),
+    rules: restrict([HTTP_FREE, MODULE_PRIVATE]),
   },
   {
     files: ['apps/server/src/**/*.routes.ts'],
-    rules: restrict([NO_SQL, LEDGER_PRIVATE]),
+    rules: restrict([NO_SQL, MODULE_PRIVATE]),
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -11,3 +11,4 @@ export * from './socket.js';
 export * from './trading.js';
 export * from './version.js';
 export * from './wallet.js';
+export * from './channels.js';

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createUsers } from '../modules/auth/users.js';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,7 @@ describe('ops channel (the CLI’s way in while the server holds PGlite)', () =>
       dir,
       createOpsService({
         db: t.database.db,
+        users: createUsers(t.database.db),
         ledger: createLedgerService(),
         audit: createAuditService(),
       }),
@@ -99,6 +101,7 @@ describe('ops channel (the CLI’s way in while the server holds PGlite)', () =>
       other,
       createOpsService({
         db: t.database.db,
+        users: createUsers(t.database.db),
         ledger: createLedgerService(),
         audit: createAuditService(),
       }),

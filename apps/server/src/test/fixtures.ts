@@ -1,7 +1,7 @@
 import type { CurrencyKey } from '@ampere/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { createAccountRepository, type UserRow } from '../modules/account/account.repository.js';
+import { createUsersRepository, type UserRow } from '../modules/auth/users.repository.js';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
 
 /**
@@ -12,7 +12,7 @@ export async function insertTestUser(
   db: Db,
   username = `u${randomBytes(5).toString('hex')}`,
 ): Promise<UserRow> {
-  const user = await createAccountRepository(db).insert({
+  const user = await createUsersRepository(db).insert({
     uid: BigInt(randomInt(10_000_000, 99_999_999)),
     username,
     passwordHash: 'test-only:not-a-hash',

@@ -1,4 +1,5 @@
 import { defineModule } from '../module.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { accountRoutes } from './account.routes.js';
 import { createAccountService } from './account.service.js';
@@ -6,6 +7,7 @@ import { createAccountService } from './account.service.js';
 /** The signed-in user's profile and invite code. */
 export const accountModule = defineModule({
   name: 'account',
-  create: ({ db }, { ledger }: { ledger: LedgerService }) => createAccountService({ db, ledger }),
+  create: ({ db }, { ledger, auth }: { ledger: LedgerService; auth: AuthService }) =>
+    createAccountService({ db, ledger, users: auth.users }),
   routes: accountRoutes,
 });

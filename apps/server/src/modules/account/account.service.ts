@@ -1,18 +1,16 @@
 import { CURRENCIES, formatAmount, type Home, type Qrcode } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from './account.repository.js';
-import { createAccountRepository } from './account.repository.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { sessionUser } from '../auth/auth.service.js';
+import { sessionUser, type UserRow, type Users } from '../auth/users.js';
 
 export const REGISTER_ROUTE = '/#/app/pages/user/register';
 
-export function createAccountService(deps: { db: Db; ledger: LedgerService }) {
+export function createAccountService(deps: { db: Db; ledger: LedgerService; users: Users }) {
   return {
     /** The Mine tab's profile: identity, level, referral count and balances summary. */
     async home(user: UserRow): Promise<Home> {
       const [invitedCount, accounts] = await Promise.all([
-        createAccountRepository(deps.db).countInvited(user.id),
+        deps.users.countInvited(user.id),
         deps.ledger.userAccounts(deps.db, user.id),
       ]);
       return {

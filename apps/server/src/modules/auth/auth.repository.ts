@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appUser, USER_STATUS } from '../account/account.schema.js';
-import { authThrottle, securityEvent, userSession } from './auth.schema.js';
+import { appUser, authThrottle, securityEvent, USER_STATUS, userSession } from './auth.schema.js';
 
 export interface SessionWithUser {
   /** What authentication reads of the session (the statement selects no more). */

@@ -1,16 +1,60 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { appUser } from '../account/account.schema.js';
+
+/** SPEC §4: status 0 is a disabled account (sent to Black_run), 1 is active. */
+export const USER_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
+
+/**
+ * A retail account holder. `id` is internal and never leaves the server; `uid` is the public
+ * number shown in the app (SPEC §3 "UID"), random so it reveals nothing about sign-up order.
+ */
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: bigint('uid', { mode: 'bigint' }).notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fundPasswordHash: text('fund_password_hash'),
+    /** Consecutive wrong fund passwords; reset on success. Five lock it (see auth rules). */
+    fundPasswordFailures: smallint('fund_password_failures').notNull().default(0),
+    fundPasswordLockedUntil: timestamp('fund_password_locked_until', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    status: smallint('status').notNull().default(USER_STATUS.ACTIVE),
+    /** 0 Ordinary, 1 Junior, 2 Intermediate, 3 Premium (labels only, SPEC §6). */
+    level: smallint('level').notNull().default(0),
+    creditScore: integer('credit_score').notNull().default(100),
+    inviteCode: text('invite_code').notNull(),
+    referrerId: bigint('referrer_id', { mode: 'bigint' }).references((): AnyPgColumn => appUser.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('app_user_uid_key').on(t.uid),
+    // Usernames are unique regardless of case, so "Alice" cannot impersonate "alice".
+    uniqueIndex('app_user_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('app_user_invite_code_key').on(t.inviteCode),
+    index('app_user_referrer_idx').on(t.referrerId),
+    check('app_user_status_check', sql`${t.status} in (0, 1)`),
+    check('app_user_level_check', sql`${t.level} between 0 and 3`),
+  ],
+);
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

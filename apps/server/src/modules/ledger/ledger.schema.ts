@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { USER_PURPOSES, type UserPurpose } from '@ampere/contract';
-import { appUser } from '../account/account.schema.js';
+import { appUser } from '../auth/auth.schema.js';
 
 /**
  * The double-entry ledger (docs/ledger.md). Only the ledger module imports this file (lint);

@@ -337,3 +337,4 @@ export function createMarketService(deps: MarketServiceDeps) {
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
+export type { ProductRow } from './market.repository.js';

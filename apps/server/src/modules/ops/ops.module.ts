@@ -1,4 +1,5 @@
 import type { AuditService } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { defineModule } from '../module.js';
 import { createOpsService } from './ops.service.js';
@@ -6,6 +7,8 @@ import { createOpsService } from './ops.service.js';
 /** The operator CLI's commands (docs/ledger.md), reached over DATA_DIR/ops.sock. */
 export const opsModule = defineModule({
   name: 'ops',
-  create: ({ db }, { ledger, audit }: { ledger: LedgerService; audit: AuditService }) =>
-    createOpsService({ db, ledger, audit }),
+  create: (
+    { db },
+    { ledger, audit, auth }: { ledger: LedgerService; audit: AuditService; auth: AuthService },
+  ) => createOpsService({ db, ledger, audit, users: auth.users }),
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { createUsers } from '../auth/users.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../test/fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
@@ -13,6 +14,7 @@ describe('operator adjustments', () => {
     t = await createTestDatabase();
     ops = createOpsService({
       db: t.database.db,
+      users: createUsers(t.database.db),
       ledger: createLedgerService(),
       audit: createAuditService(),
     });

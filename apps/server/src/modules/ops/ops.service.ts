@@ -1,8 +1,8 @@
 import { formatAmount, parseAmount, type CurrencyKey } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { createAccountRepository } from '../account/account.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { Users } from '../auth/users.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { reconcile, type ReconciliationReport } from '../ledger/reconcile.js';
 
@@ -35,8 +35,13 @@ export class OpsInputError extends Error {
  * Operator actions. Each one that changes money is a ledger journal against house equity plus
  * an audit entry, in one transaction.
  */
-export function createOpsService(deps: { db: Db; ledger: LedgerService; audit: AuditService }) {
-  const { db, ledger, audit } = deps;
+export function createOpsService(deps: {
+  db: Db;
+  ledger: LedgerService;
+  audit: AuditService;
+  users: Users;
+}) {
+  const { db, ledger, audit, users } = deps;
   return {
     async adjust(req: AdjustmentRequest): Promise<AdjustmentResult> {
       const reason = req.reason.trim();
@@ -47,7 +52,7 @@ export function createOpsService(deps: { db: Db; ledger: LedgerService; audit: A
         throw new OpsInputError(
           `invalid amount "${req.amount}" for ${req.currency}: ${parsed.reason}`,
         );
-      const user = await createAccountRepository(db).findByUsername(req.username);
+      const user = await users.findByUsername(req.username);
       if (!user) throw new OpsInputError(`no user named "${req.username}"`);
       const signed = req.direction === 'credit' ? parsed.minor : -parsed.minor;
       try {

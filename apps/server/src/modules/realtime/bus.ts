@@ -1,6 +1,21 @@
+import type { BalancePush, Candle, Order, Ticker } from '@ampere/contract';
 import { Redis } from 'ioredis';
+import type { RevokedMessage } from './session-sockets.js';
 
-export type BusHandler = (data: unknown) => void;
+/**
+ * What each bus channel carries: the sockets' channels (contract `SOCKET_CHANNELS`; a user's
+ * own ones prefixed with their id) and the nodes' own messages.
+ */
+export interface BusChannels {
+  [ticker: `ticker.${string}`]: Ticker;
+  [kline: `kline.${string}`]: Candle;
+  [orders: `user.${string}.orders`]: Order;
+  [balance: `user.${string}.balance`]: BalancePush;
+  'session.revoked': RevokedMessage;
+}
+export type BusChannel = keyof BusChannels;
+
+type BusHandler = (data: unknown) => void;
 
 /**
  * Real-time fan-out between the code that produces events (feed, settlement) and the sockets
@@ -8,12 +23,38 @@ export type BusHandler = (data: unknown) => void;
  * every server process delivers the same stream whichever process produced it.
  */
 export interface Bus {
+  publish<C extends BusChannel>(channel: C, data: BusChannels[C]): void;
+  subscribe<C extends BusChannel>(channel: C, handler: (data: BusChannels[C]) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** A transport with the channel map's types: what enters through `publish` is checked. */
+function typed(raw: RawBus): Bus {
+  return {
+    publish: (channel, data) => {
+      raw.publish(channel, data);
+    },
+    subscribe: (channel, handler) =>
+      raw.subscribe(channel, (data) => {
+        // Only `publish` above put it there, typed for this channel.
+        handler(data as BusChannels[typeof channel]);
+      }),
+    close: () => raw.close(),
+  };
+}
+
+/** The untyped transport under a Bus (the types are checked where messages enter it). */
+interface RawBus {
   publish(channel: string, data: unknown): void;
   subscribe(channel: string, handler: BusHandler): () => void;
   close(): Promise<void>;
 }
 
 export function createInProcessBus(): Bus {
+  return typed(createRawInProcessBus());
+}
+
+function createRawInProcessBus(): RawBus {
   const handlers = new Map<string, Set<BusHandler>>();
   return {
     publish(channel, data) {
@@ -37,11 +78,15 @@ export function createInProcessBus(): Bus {
 const PREFIX = 'ampere:rt:';
 
 export function createRedisBus(url: string, onError: (error: Error) => void): Bus {
+  return typed(createRawRedisBus(url, onError));
+}
+
+function createRawRedisBus(url: string, onError: (error: Error) => void): RawBus {
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   pub.on('error', onError);
   sub.on('error', onError);
-  const local = createInProcessBus();
+  const local = createRawInProcessBus();
   const counts = new Map<string, number>();
   sub.on('message', (redisChannel: string, message: string) => {
     try {

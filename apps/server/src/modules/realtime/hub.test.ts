@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessBus } from './bus.js';
 import { CLOSE, HUB_LIMITS, openConnection, type HubSocket } from './hub.js';
 
+/** A ticker payload as the feed publishes it. */
+const tick = (symbol: string, price: string) => ({ symbol, price, time: 1_000, hash: 'h' });
+
 function fakeSocket() {
   const sent: unknown[] = [];
   const socket = {
@@ -30,11 +33,11 @@ describe('socket hub protocol', () => {
     const { socket, sent } = fakeSocket();
     const c = openConnection(socket, bus, undefined);
     c.handle(msg('sub', { ch: 'ticker.BTC/USDT' }));
-    bus.publish('ticker.BTC/USDT', { price: '1.00' });
-    bus.publish('ticker.ETH/USDT', { price: '2.00' });
+    bus.publish('ticker.BTC/USDT', tick('BTC/USDT', '1.00'));
+    bus.publish('ticker.ETH/USDT', tick('ETH/USDT', '2.00'));
     c.handle(msg('unsub', { ch: 'ticker.BTC/USDT' }));
-    bus.publish('ticker.BTC/USDT', { price: '3.00' });
-    expect(sent).toEqual([{ ch: 'ticker.BTC/USDT', data: { price: '1.00' } }]);
+    bus.publish('ticker.BTC/USDT', tick('BTC/USDT', '3.00'));
+    expect(sent).toEqual([{ ch: 'ticker.BTC/USDT', data: tick('BTC/USDT', '1.00') }]);
   });
 
   it('gives private channels only to a signed-in user, scoped to that user', () => {
@@ -46,9 +49,11 @@ describe('socket hub protocol', () => {
     ]);
     const alice = fakeSocket();
     openConnection(alice.socket, bus, 7n).handle(msg('sub', { ch: 'balance' }));
-    bus.publish('user.8.balance', { money: 'not yours' });
-    bus.publish('user.7.balance', { money: '10.00' });
-    expect(alice.sent).toEqual([{ ch: 'balance', data: { money: '10.00' } }]);
+    bus.publish('user.8.balance', { currency: 'usdt', available: '1.00' });
+    bus.publish('user.7.balance', { currency: 'money', available: '10.00' });
+    expect(alice.sent).toEqual([
+      { ch: 'balance', data: { currency: 'money', available: '10.00' } },
+    ]);
   });
 
   it('refuses unknown channels, events and malformed frames without closing', () => {
@@ -76,7 +81,7 @@ describe('socket hub protocol', () => {
     const s = openConnection(slow.socket, bus, undefined);
     s.handle(msg('sub', { ch: 'ticker.BTC/USDT' }));
     slow.socket.bufferedAmount = HUB_LIMITS.maxBufferedBytes + 1;
-    bus.publish('ticker.BTC/USDT', { price: '1.00' });
+    bus.publish('ticker.BTC/USDT', tick('BTC/USDT', '1.00'));
     expect(slow.socket.closedWith).toEqual({
       code: CLOSE.TRY_AGAIN_LATER,
       reason: 'slow consumer',

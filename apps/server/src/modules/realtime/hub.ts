@@ -1,4 +1,5 @@
-import type { Bus } from './bus.js';
+import { SOCKET_CHANNELS, socketChannelKind } from '@ampere/contract';
+import type { Bus, BusChannel } from './bus.js';
 
 /** What the hub needs of a socket (ws.WebSocket satisfies it; tests pass a fake). */
 export interface HubSocket {
@@ -32,16 +33,26 @@ export const CLOSE = {
   HEARTBEAT_TIMEOUT: 4408,
 } as const;
 
-const PUBLIC =
-  /^(ticker\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}|kline\.[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}\.(1s|1Min|5Min|30Min|1Hour|1Day))$/;
-const PRIVATE = new Set(['orders', 'balance']);
-
-/** The bus channel a user-facing channel maps to; private ones are per user. */
-function busChannel(ch: string, userId: bigint | undefined): string | undefined {
-  if (PUBLIC.test(ch)) return ch;
-  if (PRIVATE.has(ch) && userId !== undefined) return `user.${userId}.${ch}`;
-  return undefined;
+/** The bus channel a user-facing channel maps to (contract SOCKET_CHANNELS); private ones are per user. */
+function busChannel(ch: string, userId: bigint | undefined): BusChannel | undefined {
+  const kind = socketChannelKind(ch);
+  switch (kind) {
+    case undefined:
+      return undefined;
+    case 'ticker':
+      return `ticker.${ch.slice('ticker.'.length)}`;
+    case 'kline':
+      return `kline.${ch.slice('kline.'.length)}`;
+    case 'orders':
+    case 'balance':
+      return userId === undefined ? undefined : `user.${userId}.${kind}`;
+  }
 }
+
+const isPrivate = (ch: string) => {
+  const kind = socketChannelKind(ch);
+  return kind !== undefined && SOCKET_CHANNELS[kind].private;
+};
 
 /**
  * A published payload reaches every subscriber as the same object: it is serialized once per
@@ -145,7 +156,7 @@ export function openConnection(
       case 'sub': {
         const target = ch === undefined ? undefined : busChannel(ch, userId);
         if (ch === undefined || target === undefined) {
-          reject(ch !== undefined && PRIVATE.has(ch) ? 'unauthorized' : 'unknown_channel', ch);
+          reject(ch !== undefined && isPrivate(ch) ? 'unauthorized' : 'unknown_channel', ch);
           return;
         }
         if (subscriptions.has(ch)) return;

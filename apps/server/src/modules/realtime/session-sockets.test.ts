@@ -108,9 +108,9 @@ describe('sockets of ended sessions', () => {
     expect((closed?.atMs ?? Infinity) - loggedOutAt).toBeLessThan(1_000);
 
     expect(await closedWithin(b.closed, 300)).toBeUndefined();
-    t.app.platform.bus.publish(`user.${await userIdOf('sockout')}.balance`, { probe: 1 });
+    t.app.platform.bus.publish(`user.${await userIdOf('sockout')}.balance`, { currency: 'usdt' });
     await new Promise((r) => setTimeout(r, 100));
-    expect(b.messages).toContainEqual({ ch: 'balance', data: { probe: 1 } });
+    expect(b.messages).toContainEqual({ ch: 'balance', data: { currency: 'usdt' } });
     expect(a.messages.filter((m) => m.ch === 'balance')).toEqual([]);
     b.ws.close();
   });

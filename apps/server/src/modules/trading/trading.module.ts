@@ -1,8 +1,8 @@
 import { defineModule } from '../module.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
 import { createMarketService } from '../market/market.service.js';
+import { seedPeriods } from './catalog.js';
 import { settlementJob } from './settlement.job.js';
 import { tradingRoutes } from './trading.routes.js';
 import { createTradingService, type TradingService } from './trading.service.js';
@@ -24,10 +24,5 @@ export const tradingModule = defineModule({
   routes: tradingRoutes,
   // Every process settles: claims skip rows another process holds, so none settles twice.
   jobs: ({ trading }: { trading: TradingService }) => [settlementJob(trading)],
-  seed: (db) =>
-    createTradingService({
-      db,
-      ledger: createLedgerService(),
-      market: createMarketService({ db }),
-    }).seedPeriods(),
+  seed: (db) => seedPeriods(db, createMarketService({ db })),
 });

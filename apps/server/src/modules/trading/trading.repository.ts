@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { pgArray, preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { dbRefusal } from '../../errors.js';
-import type { LiveSession } from '../auth/auth.repository.js';
+import type { LiveSession } from '../auth/auth.service.js';
 import { tradeLimit, tradeOrder, tradePeriod } from './trading.schema.js';
 
 export type PeriodRow = typeof tradePeriod.$inferSelect;

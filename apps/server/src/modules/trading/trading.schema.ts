@@ -9,7 +9,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import { appUser } from '../account/account.schema.js';
+import { appUser } from '../auth/auth.schema.js';
 import { product } from '../market/market.schema.js';
 
 /**

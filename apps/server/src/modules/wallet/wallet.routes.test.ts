@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsers } from '../auth/users.js';
 import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
@@ -15,6 +16,7 @@ describe('wallet API', () => {
     t = await createTestApp({ now: clock.now });
     ops = createOpsService({
       db: t.database.db,
+      users: createUsers(t.database.db),
       ledger: createLedgerService({ now: clock.now }),
       audit: createAuditService(),
     });

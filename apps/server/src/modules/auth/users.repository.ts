@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appUser } from './account.schema.js';
+import { appUser } from './auth.schema.js';
 
 export interface NewUser {
   uid: bigint;
@@ -23,7 +23,8 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
-export function createAccountRepository(db: Db) {
+/** The users table: identities and credentials, owned by the auth module. */
+export function createUsersRepository(db: Db) {
   return {
     async insert(user: NewUser): Promise<UserRow> {
       const [row] = await db.insert(appUser).values(user).returning();
@@ -62,4 +63,4 @@ export function createAccountRepository(db: Db) {
   };
 }
 
-export type AccountRepository = ReturnType<typeof createAccountRepository>;
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
