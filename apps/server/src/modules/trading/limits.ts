@@ -7,7 +7,6 @@ import {
 } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { dayStart } from './rules.js';
 import { createTradingRepository } from './trading.repository.js';
 
 /**
@@ -19,7 +18,7 @@ export function createLimits(db: Db, now: () => number) {
     const r = createTradingRepository(db);
     const limits = await r.limits(userId);
     const tz = limits?.tzOffsetMinutes ?? 0;
-    const day = await r.dayStats(userId, dayStart(now(), tz));
+    const day = await r.dayStats(userId, now(), tz);
     const of = (m: Map<string, bigint>, c: CurrencyKey) => formatAmount(m.get(c) ?? 0n, c);
     const loss = (v: bigint | null | undefined, c: CurrencyKey) =>
       v === null || v === undefined ? null : formatAmount(v, c);

@@ -15,13 +15,6 @@ import type { OrderRow } from './trading.repository.js';
 export const SETTLE_FINAL_AFTER_MS = STALE_AFTER_MS;
 
 const BPS = 10_000n;
-const DAY_MS = 86_400_000;
-
-/** Start of the day containing `atMs` for a user `tzOffsetMinutes` east of UTC. */
-export function dayStart(atMs: number, tzOffsetMinutes: number): number {
-  const shift = tzOffsetMinutes * 60_000;
-  return Math.floor((atMs + shift) / DAY_MS) * DAY_MS - shift;
-}
 
 export interface Outcome {
   status: Exclude<OrderStatus, 'open'>;

@@ -349,31 +349,25 @@ export function createTradingRepository(db: Db) {
     },
 
     /**
-     * Since `sinceMs`: orders opened, and per currency the net result of those settled and the
-     * stakes of those still open — what the daily limits are checked against.
+     * The user's trading day at `atMs`: orders opened, and per currency the net result of those
+     * settled and the stakes still open — SQL `trade_day`, the one definition trade_open checks
+     * the daily limits against.
      */
     async dayStats(
       userId: bigint,
-      sinceMs: number,
+      atMs: number,
+      tzOffsetMinutes: number,
     ): Promise<{ orders: number; net: Map<string, bigint>; open: Map<string, bigint> }> {
       const rows = await queryRows<{
         currency: string;
         orders: string | number;
-        net: string | null;
-        open: string | null;
-      }>(
-        db,
-        sql`select currency, count(*) as orders,
-                   coalesce(sum(payout_minor - stake_minor) filter (where status <> 'open'), 0) as net,
-                   coalesce(sum(stake_minor) filter (where status = 'open'), 0) as open
-              from trade_order
-             where user_id = ${userId} and opened_at_ms >= ${sinceMs}
-             group by currency`,
-      );
+        net: string;
+        open: string;
+      }>(db, sql`select * from trade_day(${userId}, ${atMs}, ${tzOffsetMinutes})`);
       return {
         orders: rows.reduce((n, r) => n + Number(r.orders), 0),
-        net: new Map(rows.map((r) => [r.currency, BigInt(r.net ?? 0)])),
-        open: new Map(rows.map((r) => [r.currency, BigInt(r.open ?? 0)])),
+        net: new Map(rows.map((r) => [r.currency, BigInt(r.net)])),
+        open: new Map(rows.map((r) => [r.currency, BigInt(r.open)])),
       };
     },
 

@@ -13,7 +13,6 @@ import { toOrder, toPeriod } from './views.js';
 
 export { CATALOG_TTL_MS } from './catalog.js';
 export {
-  dayStart,
   decide,
   rateText,
   SETTLE_FINAL_AFTER_MS,
