@@ -153,8 +153,28 @@ export default tseslint.config(
     rules: restrict(
       [
         {
-          group: ['@/features/*', '@/pages/*', '@/components/*', '@/app/*'],
-          message: 'lib/ is infrastructure: it imports no UI.',
+          group: [
+            '@/features/*',
+            '@/widgets/*',
+            '@/pages/*',
+            '@/components/*',
+            '@/app/*',
+            '@/core/*',
+          ],
+          message: 'lib/ is infrastructure: it imports no UI and no app state.',
+        },
+      ],
+      [WEB_OVERLAYS],
+    ),
+  },
+  {
+    // core/: the app's shared objects (api, config, session, socket, realtime), below every view.
+    files: ['apps/web/src/core/**/*.{ts,tsx}'],
+    rules: restrict(
+      [
+        {
+          group: ['@/features/*', '@/widgets/*', '@/pages/*', '@/app/*'],
+          message: 'core/ sits below features, widgets and pages: it imports none of them.',
         },
       ],
       [WEB_OVERLAYS],
@@ -165,10 +185,31 @@ export default tseslint.config(
     rules: restrict(
       [
         {
-          group: ['@/features/*', '@/pages/*', '@/app/*'],
-          message: 'Features do not import each other or pages; share through lib/ or components/.',
+          group: ['@/features/*', '@/widgets/*', '@/pages/*', '@/app/*'],
+          message:
+            'Features do not import each other, widgets or pages; share through core/, lib/ or components/.',
         },
       ],
+      [WEB_OVERLAYS],
+    ),
+  },
+  {
+    // widgets/: pieces that compose several features, shared by pages.
+    files: ['apps/web/src/widgets/**/*.{ts,tsx}'],
+    rules: restrict(
+      [
+        {
+          group: ['@/pages/*', '@/app/*'],
+          message: 'Widgets compose features for pages: they import no page and not app/.',
+        },
+      ],
+      [WEB_OVERLAYS],
+    ),
+  },
+  {
+    files: ['apps/web/src/pages/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: restrict(
+      [{ group: ['@/app/*'], message: 'app/ composes pages; nothing below imports it.' }],
       [WEB_OVERLAYS],
     ),
   },

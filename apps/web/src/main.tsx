@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles/theme.css';
 import '@/styles/global.css';
-import { configLoader } from '@/app/api';
+import { configLoader } from '@/core/api';
 import { App } from '@/app/App';
 import { handleLaunchUrl, preloadLandingPage } from '@/app/launch';
 import { applyLayoutConstants } from '@/app/layout';
 import { loadLoginPage } from '@/app/routes';
-import { getSession } from '@/app/session';
-import { startTheme } from '@/app/theme';
+import { getSession } from '@/core/session';
+import { startTheme } from '@/core/theme';
 import { initI18n } from '@/i18n';
 
 // Paint the stored theme before anything renders, so a dark-mode user never sees a white flash.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginRedirect } from '@/lib/nav';
 import { requiresSession } from './access';
-import { useSession } from './session';
+import { useSession } from '@/core/session';
 
 /**
  * Sends a visitor on a guarded page to login, with the page (and its query) as the return

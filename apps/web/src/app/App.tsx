@@ -7,7 +7,7 @@ import { antdLocaleFor } from '@/i18n/antdLocales';
 import { currentLocale } from '@/i18n';
 import { captureInviteCode } from '@/lib/storage';
 import { AppShell } from './AppShell';
-import { bindRouterNavigate } from './navigation';
+import { bindRouterNavigate } from '@/core/navigation';
 
 /**
  * The declarative hash router: the data router (createHashRouter) would add about 16 KB gzip of

@@ -6,8 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@/i18n';
 import { OPEN_PATHS } from '@/lib/nav';
 import { AppRoutes } from './AppRoutes';
-import { ConfigContext } from './config';
-import { clearSession, setSession } from './session';
+import { ConfigContext } from '@/core/config';
+import { clearSession, setSession } from '@/core/session';
 
 const config: BaseConfig = {
   appName: 'Ampere Test',

@@ -15,7 +15,7 @@ import {
 import type { TabKey } from '@/lib/nav';
 import { AccessGuard } from './AccessGuard';
 import { AppTabBar, TABS } from './AppTabBar';
-import { useConfig } from './config';
+import { useConfig } from '@/core/config';
 import { PageFrame } from './PageFrame';
 import { DIALOG_ROUTES, HOME_ROUTE, NotFoundPage, PAGE_ROUTES } from './routes';
 import type { PageRoute } from './routes';

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTradeReminder } from '@/features/trade/hooks/useTradeReminder';
-import { api } from './api';
+import { api } from '@/core/api';
 import { AppRoutes } from './AppRoutes';
-import { ConfigGate, useConfig } from './config';
-import { useDismissOverlaysOnNavigate } from './navigation';
+import { ConfigGate, useConfig } from '@/core/config';
+import { useDismissOverlaysOnNavigate } from '@/core/navigation';
 import { prefetchTabPages } from './routes';
-import { useSession } from './session';
+import { useSession } from '@/core/session';
 
 /**
  * SPEC §4: a signed-in user whose account is disabled (status 0) is sent to the address the

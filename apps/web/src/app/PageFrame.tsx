@@ -2,7 +2,7 @@ import { DotLoading, NavBar } from 'antd-mobile';
 import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useGoBack } from '@/hooks/useAppNavigate';
-import { useConfig } from './config';
+import { useConfig } from '@/core/config';
 import styles from './PageFrame.module.css';
 
 interface Props {

@@ -1,4 +1,5 @@
-import { DotLoading, PullToRefresh } from 'antd-mobile';
+import { QueryFallback } from '@/components/QueryState';
+import { PullToRefresh } from 'antd-mobile';
 import {
   BillOutline,
   CollectMoneyOutline,
@@ -7,8 +8,8 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api';
-import { useConfig } from '@/app/config';
+import { api } from '@/core/api';
+import { useConfig } from '@/core/config';
 import { EmptyState } from '@/components/EmptyState';
 import { EntryGrid } from '@/components/EntryGrid';
 import { RetryState } from '@/components/RetryState';
@@ -19,7 +20,6 @@ import { StatementList } from '@/features/wallet/components/StatementList';
 import { useBalance, useRecentDetails } from '@/features/wallet/hooks/useWallet';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { errorText } from '@/i18n/errorText';
-import styles from './AssetPage.module.css';
 
 const ENTRIES = [
   { key: 'recharge', icon: <ReceivePaymentOutline />, path: PATHS.recharge },
@@ -80,20 +80,7 @@ export default function AssetPage() {
 function RecentDetails({ query }: { query: ReturnType<typeof useRecentDetails> }) {
   const { t } = useTranslation();
   // A failed refresh keeps the rows already shown.
-  if (query.data === undefined) {
-    return query.isError ? (
-      <RetryState
-        message={errorText(query.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    ) : (
-      <div className={styles.loading} role="status" aria-label={t('common.loading')}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
+  if (query.data === undefined) return <QueryFallback query={query} compact />;
   if (query.data.items.length === 0) return <EmptyState message={t('wallet.noChanges')} />;
   return <StatementList items={query.data.items} timeMode="relative" />;
 }

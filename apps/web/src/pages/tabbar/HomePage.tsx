@@ -10,7 +10,7 @@ import {
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '@/app/config';
+import { useConfig } from '@/core/config';
 import { EntryGrid } from '@/components/EntryGrid';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';

@@ -3,8 +3,8 @@ import { HistogramOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api';
-import { useConfig } from '@/app/config';
+import { api } from '@/core/api';
+import { useConfig } from '@/core/config';
 import { EmptyState } from '@/components/EmptyState';
 import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
@@ -23,11 +23,11 @@ import { pickProduct, useTradeSymbol } from '@/features/trade/productChoice';
 import { useOpenDialog } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
-import { LiveOrderCard } from '@/pages/trade/LiveOrderCard';
-import { TicketPanel } from '@/pages/trade/TicketPanel';
-import { useRunningOrders } from '@/pages/trade/useRunningOrders';
-import type { CheckedOrder } from '@/pages/trade/TicketPanel';
-import { TradeStreams, useSparkPrices } from '@/pages/trade/TradeStreams';
+import { LiveOrderCard } from '@/widgets/trade/LiveOrderCard';
+import { TicketPanel } from '@/widgets/trade/TicketPanel';
+import { useRunningOrders } from '@/widgets/trade/useRunningOrders';
+import type { CheckedOrder } from '@/widgets/trade/TicketPanel';
+import { TradeStreams, useSparkPrices } from '@/widgets/trade/TradeStreams';
 import styles from './TradePage.module.css';
 
 /** Open orders shown on the Trade tab; Order records has them all. */

@@ -4,7 +4,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api } from '@/app/api';
+import { api } from '@/core/api';
 import { EmptyState } from '@/components/EmptyState';
 import { RetryState } from '@/components/RetryState';
 import { RouteDialog } from '@/components/RouteDialog';
@@ -25,9 +25,9 @@ import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { TicketPanel } from './TicketPanel';
-import type { CheckedOrder } from './TicketPanel';
-import { TradeStreams, useLiveBalance, useSparkPrices } from './TradeStreams';
+import { TicketPanel } from '@/widgets/trade/TicketPanel';
+import type { CheckedOrder } from '@/widgets/trade/TicketPanel';
+import { TradeStreams, useLiveBalance, useSparkPrices } from '@/widgets/trade/TradeStreams';
 import styles from './OrderDialog.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
+import { api } from '@/core/api';
 import { EmptyState } from '@/components/EmptyState';
 import { AgreementView } from '@/features/content/components/AgreementView';
 import { useAgreement } from '@/features/content/hooks/useAgreement';

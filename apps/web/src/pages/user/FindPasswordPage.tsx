@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { relaunch } from '@/app/navigation';
-import { clearSession, getSession } from '@/app/session';
+import { api } from '@/core/api';
+import { relaunch } from '@/core/navigation';
+import { clearSession, getSession } from '@/core/session';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { findPassword } from '@/features/auth/api/auth';

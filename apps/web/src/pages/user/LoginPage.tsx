@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { api } from '@/app/api';
-import { useConfig } from '@/app/config';
+import { api } from '@/core/api';
+import { useConfig } from '@/core/config';
 import { PATHS } from '@/config/paths';
 import { login } from '@/features/auth/api/auth';
 import type { Credentials } from '@/features/auth/api/auth';

@@ -1,7 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { useSession } from '@/app/session';
+import { api } from '@/core/api';
+import { useSession } from '@/core/session';
 import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
 import { InviteShare } from '@/features/account/components/InviteShare';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { toastOnNextPage } from '@/app/navigation';
-import { setSession, toSessionUser, useSession } from '@/app/session';
+import { toastOnNextPage } from '@/core/navigation';
+import { setSession, toSessionUser, useSession } from '@/core/session';
 import type { LoginResult } from '@/features/auth/api/auth';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';

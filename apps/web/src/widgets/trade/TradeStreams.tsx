@@ -2,14 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Candle } from '@ampere/contract';
-import { api } from '@/app/api';
-import { MarketStreamProvider, watchUserChannel } from '@/app/socket';
+import { api } from '@/core/api';
+import { RealtimeProvider } from '@/core/realtime';
+import { MarketStreamProvider } from '@/features/market/MarketStreamProvider';
 import { fetchCandles } from '@/features/market/api/market';
 import { useKlineStream, useMarketResync } from '@/features/market/hooks/useMarketStream';
-import { useBalancePushes, UserChannelContext } from '@/features/trade/hooks/useUserChannels';
 import { tradeKeys } from '@/features/trade/api/trade';
 import { SPARK_POINTS_MAX, mergeCloses } from '@/features/trade/sparkData';
 import { walletKeys } from '@/features/wallet/api/wallet';
+import { useBalancePushes } from '@/features/wallet/hooks/useBalancePushes';
 import { useBalance } from '@/features/wallet/hooks/useWallet';
 
 /**
@@ -19,7 +20,7 @@ import { useBalance } from '@/features/wallet/hooks/useWallet';
 export function TradeStreams({ children }: { children: ReactNode }) {
   return (
     <MarketStreamProvider>
-      <UserChannelContext value={watchUserChannel}>{children}</UserChannelContext>
+      <RealtimeProvider>{children}</RealtimeProvider>
     </MarketStreamProvider>
   );
 }

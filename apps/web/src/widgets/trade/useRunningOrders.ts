@@ -1,6 +1,6 @@
 import type { Order } from '@ampere/contract';
 import { useCallback } from 'react';
-import { api } from '@/app/api';
+import { api } from '@/core/api';
 import { PATHS } from '@/config/paths';
 import { useClock } from '@/features/trade/hooks/useClock';
 import { useOpenOrders } from '@/features/trade/hooks/useTrade';

@@ -17,7 +17,7 @@ import {
 import type { BuyIntent, TradeLimitsForm } from '../api/trade';
 import { SETTLE_POLL_AFTER_MS, SETTLE_POLL_MS, localDeadline } from '../countdown';
 import { newerOrder } from '../outcome';
-import { useOrderPushes } from './useUserChannels';
+import { useOrderPushes } from './useOrderPushes';
 
 /** An order with its deadline on this device's clock (countdown.ts). */
 export interface TimedOrder {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '@/app/config';
+import { useConfig } from '@/core/config';
 import { EmptyState } from '@/components/EmptyState';
 import { ExchangeForm } from '@/features/wallet/components/ExchangeForm';
 

@@ -1,12 +1,12 @@
+import { QueryFallback } from '@/components/QueryState';
 import { useMutation } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '@/app/api';
-import { useConfig } from '@/app/config';
+import { api } from '@/core/api';
+import { useConfig } from '@/core/config';
 import { EmptyState } from '@/components/EmptyState';
-import { RetryState } from '@/components/RetryState';
 import { exportStatement } from '@/features/wallet/api/exportStatement';
 import { parseStatementFilters, statementSearch } from '@/features/wallet/api/wallet';
 import type { StatementFilters } from '@/features/wallet/api/wallet';
@@ -15,7 +15,6 @@ import { StatementFilterBar } from '@/features/wallet/components/StatementFilter
 import { useStatement } from '@/features/wallet/hooks/useWallet';
 import { errorText } from '@/i18n/errorText';
 import { Toast } from '@/lib/overlays';
-import styles from './MarkPage.module.css';
 
 /**
  * Financial records (SPEC §2 /app/pages/user/mark/index): the user's whole statement, newest
@@ -65,20 +64,7 @@ function Records({ filters, onClear }: { filters: StatementFilters; onClear: () 
   const query = useStatement(api, filters);
   // A failed refetch or next page keeps the rows already shown; only a first load that failed
   // replaces the list with the error.
-  if (query.data === undefined) {
-    return query.isError ? (
-      <RetryState
-        message={errorText(query.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    ) : (
-      <div className={styles.loading} role="status" aria-label={t('common.loading')}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
+  if (query.data === undefined) return <QueryFallback query={query} />;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     const filtered = Object.keys(filters).length > 0;

@@ -1,21 +1,21 @@
+import { QueryFallback } from '@/components/QueryState';
 import type { Order } from '@ampere/contract';
-import { DotLoading, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
+import { api } from '@/core/api';
 import { EmptyState } from '@/components/EmptyState';
 import { MoreLoader } from '@/components/MoreLoader';
 import { RecordTabs } from '@/components/RecordTabs';
-import { RetryState } from '@/components/RetryState';
 import { OrderCard } from '@/features/trade/components/OrderCard';
 import { ReceiptView } from '@/features/trade/components/ReceiptView';
 import type { VerifyState } from '@/features/trade/components/ReceiptView';
 import { RulesSheet } from '@/features/trade/components/RulesSheet';
 import { useClosedOrders, useOrderSync, useReceipt } from '@/features/trade/hooks/useTrade';
 import { errorText } from '@/i18n/errorText';
-import { LiveOrderCard } from '@/pages/trade/LiveOrderCard';
-import { TradeStreams } from '@/pages/trade/TradeStreams';
-import { useRunningOrders } from '@/pages/trade/useRunningOrders';
+import { LiveOrderCard } from '@/widgets/trade/LiveOrderCard';
+import { TradeStreams } from '@/widgets/trade/TradeStreams';
+import { useRunningOrders } from '@/widgets/trade/useRunningOrders';
 import styles from './OrderRecordsPage.module.css';
 
 /** SPEC §4: trade orders are Trading until they settle, then Closed. */
@@ -57,27 +57,10 @@ function Sync() {
   return null;
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.loading} role="status" aria-label={t('common.loading')}>
-      <DotLoading color="primary" />
-    </div>
-  );
-}
-
 function Trading() {
   const { t } = useTranslation();
   const { orders, open, nowMs } = useRunningOrders();
-  if (orders.isPending) return <Loading />;
-  if (orders.isError) {
-    return (
-      <RetryState
-        message={errorText(orders.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  }
+  if (orders.data === undefined) return <QueryFallback query={orders} />;
   if (orders.data.length === 0) return <EmptyState message={t('trade.noOpenOrders')} />;
   return (
     <ul className={styles.list} aria-label={t('trade.status.trading')}>
@@ -92,16 +75,7 @@ function Closed({ onOpen }: { onOpen: (order: Order) => void }) {
   const { t } = useTranslation();
   const query = useClosedOrders(api);
   // A failed next page keeps the rows already shown; only a failed first load replaces them.
-  if (query.data === undefined) {
-    return query.isError ? (
-      <RetryState
-        message={errorText(query.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => void query.refetch()}
-      />
-    ) : (
-      <Loading />
-    );
-  }
+  if (query.data === undefined) return <QueryFallback query={query} />;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState message={t('trade.noClosedOrders')} />;
   return (
@@ -170,15 +144,7 @@ function Receipt({ id, onHowTo }: { id: string; onHowTo: () => void }) {
   const { t } = useTranslation();
   const receipt = useReceipt(api, id);
   const [verify, setVerify] = useState<VerifyState>({ state: 'idle' });
-  if (receipt.isPending) return <Loading />;
-  if (receipt.isError) {
-    return (
-      <RetryState
-        message={errorText(receipt.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => void receipt.refetch()}
-      />
-    );
-  }
+  if (receipt.data === undefined) return <QueryFallback query={receipt} />;
   return (
     <ReceiptView
       receipt={receipt.data}

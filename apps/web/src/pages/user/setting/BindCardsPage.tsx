@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { toastOnNextPage } from '@/app/navigation';
+import { api } from '@/core/api';
+import { toastOnNextPage } from '@/core/navigation';
 import { bindBankCard } from '@/features/account/api/account';
 import type { BankCard } from '@/features/account/api/account';
 import { BankCardForm } from '@/features/account/components/BankCardForm';

@@ -6,7 +6,7 @@ import {
   resetPrimaryColor,
   setPrimaryColor,
   useTheme,
-} from '@/app/theme';
+} from '@/core/theme';
 import { RouteDialog } from '@/components/RouteDialog';
 import { ColorSwatches } from '@/features/preferences/components/ColorSwatches';
 import styles from './ColorPickerDialog.module.css';

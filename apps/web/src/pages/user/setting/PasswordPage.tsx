@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { relaunch } from '@/app/navigation';
-import { clearSession } from '@/app/session';
+import { api } from '@/core/api';
+import { relaunch } from '@/core/navigation';
+import { clearSession } from '@/core/session';
 import { changePassword } from '@/features/account/api/account';
 import type { PasswordChange } from '@/features/account/api/account';
 import { PasswordForm } from '@/features/account/components/PasswordForm';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { toastOnNextPage } from '@/app/navigation';
+import { api } from '@/core/api';
+import { toastOnNextPage } from '@/core/navigation';
 import { isSupportedImage, submitRealname, uploadImage } from '@/features/account/api/account';
 import type { RealnameSubmission } from '@/features/account/api/account';
 import { RealnameForm } from '@/features/account/components/RealnameForm';

@@ -11,10 +11,10 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { relaunch } from '@/app/navigation';
-import { clearSession, useSession } from '@/app/session';
-import { useTheme } from '@/app/theme';
+import { api } from '@/core/api';
+import { relaunch } from '@/core/navigation';
+import { clearSession, useSession } from '@/core/session';
+import { useTheme } from '@/core/theme';
 import { PATHS } from '@/config/paths';
 import { LoginHistoryList } from '@/features/account/components/LoginHistoryList';
 import { useFundPasswordSet, useHome, useLoginHistory } from '@/features/account/hooks/useAccount';

@@ -1,6 +1,6 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PRIMARY_COLOR, setThemeMode, useTheme } from '@/app/theme';
+import { DEFAULT_PRIMARY_COLOR, setThemeMode, useTheme } from '@/core/theme';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { ThemeModeList } from '@/features/preferences/components/ThemeModeList';

@@ -1,7 +1,6 @@
-import { DotLoading } from 'antd-mobile';
+import { QueryFallback } from '@/components/QueryState';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api';
-import { RetryState } from '@/components/RetryState';
+import { api } from '@/core/api';
 import { Section } from '@/components/Section';
 import { LimitsForm } from '@/features/trade/components/LimitsForm';
 import { TodayFigures } from '@/features/trade/components/TodayFigures';
@@ -10,7 +9,6 @@ import { limitsRequest, tzMinutesEast } from '@/features/trade/limits';
 import { reminderMinutesChanged } from '@/features/trade/reminderSettings';
 import { errorText } from '@/i18n/errorText';
 import { Toast } from '@/lib/overlays';
-import styles from './TradeLimitsPage.module.css';
 
 /**
  * Responsible trading (docs/trading-rules.md): today's figures, and the user's own daily loss
@@ -21,21 +19,7 @@ export default function TradeLimitsPage() {
   const { t } = useTranslation();
   const limits = useTradeLimits(api);
   const saving = useSaveTradeLimits(api);
-  if (limits.isPending) {
-    return (
-      <div className={styles.loading}>
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  if (limits.isError) {
-    return (
-      <RetryState
-        message={errorText(limits.error, t, { fallback: 'loading_failed' })}
-        onRetry={() => void limits.refetch()}
-      />
-    );
-  }
+  if (limits.data === undefined) return <QueryFallback query={limits} />;
   return (
     <>
       <Section title={t('trade.limits.today')}>

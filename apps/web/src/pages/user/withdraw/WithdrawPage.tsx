@@ -1,4 +1,4 @@
-import { useConfig } from '@/app/config';
+import { useConfig } from '@/core/config';
 import { PATHS } from '@/config/paths';
 import { FundingClosedNotice } from '@/features/wallet/components/FundingClosedNotice';
 import { WithdrawForm } from '@/features/wallet/components/WithdrawForm';
