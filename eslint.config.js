@@ -98,6 +98,21 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The client layer every web app shares: framework-free, nothing of any one app.
+    files: ['packages/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict([
+      {
+        group: ['@/*', '@ampere/web', '@ampere/server', '**/apps/**'],
+        message: '@ampere/client belongs to no app: apps import it, not the other way round.',
+      },
+      {
+        group: ['react', 'react-dom', 'antd', 'antd-mobile', 'i18next', 'react-i18next'],
+        message: '@ampere/client is framework-free: each app brings its own UI and words.',
+      },
+    ]),
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: restrict([
       {

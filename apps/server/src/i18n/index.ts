@@ -1,4 +1,18 @@
 import { FALLBACK_LOCALE, LOCALE_KEYS, type LocaleKey } from '@ampere/contract';
+import type { ErrorMessages } from '@ampere/contract/error-messages';
+import deErrors from '@ampere/contract/error-messages/de.json' with { type: 'json' };
+import enUSErrors from '@ampere/contract/error-messages/en-US.json' with { type: 'json' };
+import esErrors from '@ampere/contract/error-messages/es.json' with { type: 'json' };
+import frErrors from '@ampere/contract/error-messages/fr.json' with { type: 'json' };
+import itErrors from '@ampere/contract/error-messages/it.json' with { type: 'json' };
+import jaErrors from '@ampere/contract/error-messages/ja.json' with { type: 'json' };
+import koErrors from '@ampere/contract/error-messages/ko.json' with { type: 'json' };
+import ptErrors from '@ampere/contract/error-messages/pt.json' with { type: 'json' };
+import ruErrors from '@ampere/contract/error-messages/ru.json' with { type: 'json' };
+import thErrors from '@ampere/contract/error-messages/th.json' with { type: 'json' };
+import viErrors from '@ampere/contract/error-messages/vi.json' with { type: 'json' };
+import zhHansErrors from '@ampere/contract/error-messages/zh-Hans.json' with { type: 'json' };
+import zhHantErrors from '@ampere/contract/error-messages/zh-Hant.json' with { type: 'json' };
 import i18next, { type TFunction } from 'i18next';
 import de from './locales/de.json' with { type: 'json' };
 import enUS from './locales/en-US.json' with { type: 'json' };
@@ -14,23 +28,29 @@ import vi from './locales/vi.json' with { type: 'json' };
 import zhHans from './locales/zh-Hans.json' with { type: 'json' };
 import zhHant from './locales/zh-Hant.json' with { type: 'json' };
 
-/** The English tree; plural groups (`duration`) carry each language's own forms (`_one`, `_few`, …). */
-export type Messages = Omit<typeof enUS, 'duration'> & { duration: Record<string, string> };
+/**
+ * The English tree; plural groups (`duration`) carry each language's own forms (`_one`, `_few`,
+ * …). `errors` is the contract's one error catalogue, shared with the web app.
+ */
+export type Messages = Omit<typeof enUS, 'duration'> & {
+  duration: Record<string, string>;
+  errors: ErrorMessages;
+};
 
 export const SERVER_MESSAGES: Record<LocaleKey, Messages> = {
-  'en-US': enUS,
-  'zh-Hans': zhHans,
-  'zh-Hant': zhHant,
-  ru,
-  ja,
-  ko,
-  th,
-  vi,
-  de,
-  fr,
-  it,
-  es,
-  pt,
+  'en-US': { ...enUS, errors: enUSErrors },
+  'zh-Hans': { ...zhHans, errors: zhHansErrors },
+  'zh-Hant': { ...zhHant, errors: zhHantErrors },
+  ru: { ...ru, errors: ruErrors },
+  ja: { ...ja, errors: jaErrors },
+  ko: { ...ko, errors: koErrors },
+  th: { ...th, errors: thErrors },
+  vi: { ...vi, errors: viErrors },
+  de: { ...de, errors: deErrors },
+  fr: { ...fr, errors: frErrors },
+  it: { ...it, errors: itErrors },
+  es: { ...es, errors: esErrors },
+  pt: { ...pt, errors: ptErrors },
 };
 
 /**

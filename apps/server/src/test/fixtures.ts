@@ -1,5 +1,6 @@
 import type { CurrencyKey } from '@ampere/contract';
 import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { createUsersRepository, type UserRow } from '../modules/auth/users.repository.js';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
@@ -40,4 +41,29 @@ export function creditFromEquity(
       ],
     }),
   );
+}
+
+/**
+ * Signs `username` up through the API (password `Secret123`) and returns their id and token.
+ * A refused registration throws with the server's answer, rather than handing the test a user
+ * who does not exist.
+ */
+export async function signUpThroughApi(
+  app: FastifyInstance,
+  db: Db,
+  username: string,
+): Promise<{ id: bigint; token: string }> {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/register',
+    payload: { username, password: 'Secret123', repassword: 'Secret123' },
+  });
+  const body = reg.json<{ code: number; data?: { token?: string } }>();
+  const token = body.data?.token;
+  if (reg.statusCode !== 200 || body.code !== 0 || !token) {
+    throw new Error(`registering ${username} was refused: ${reg.statusCode} ${reg.body}`);
+  }
+  const user = await createUsersRepository(db).findByUsername(username);
+  if (!user) throw new Error(`${username} was registered but is not in app_user`);
+  return { id: user.id, token };
 }

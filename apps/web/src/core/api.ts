@@ -1,8 +1,6 @@
-import { parseBaseConfig } from '@/lib/baseConfig';
-import { createConfigLoader } from '@/lib/config';
+import { createApi, createConfigLoader, parseBaseConfig } from '@ampere/client';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { loginRedirect } from '@/lib/nav';
-import { createApi } from '@/lib/request';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { currentLocale, i18n } from '@/i18n';
 import { relaunch } from './navigation';

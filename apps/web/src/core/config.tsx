@@ -3,8 +3,7 @@ import { createContext, use, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullScreenState } from '@/components/FullScreenState';
-import type { ConfigState } from '@/lib/config';
-import { isApiError } from '@/lib/request';
+import { isApiError, type ConfigState } from '@ampere/client';
 import { configLoader } from './api';
 
 export const ConfigContext = createContext<BaseConfig | undefined>(undefined);

@@ -1,10 +1,13 @@
+import { ERROR_MESSAGES_EN_US } from '@ampere/contract/error-messages';
 import type { TFunction } from 'i18next';
-import { apiErrorKey, isApiError } from '@/lib/request';
+import { apiErrorKey, isApiError } from '@ampere/client';
 import enUS from './locales/en-US.json';
 
-type ErrorKey = keyof (typeof enUS)['errors'];
+/** The app's own client-side codes, and the contract's catalogue of the server's. */
+type ErrorKey = keyof (typeof enUS)['errors'] | keyof typeof ERROR_MESSAGES_EN_US;
 
-const isErrorKey = (key: string): key is ErrorKey => Object.hasOwn(enUS.errors, key);
+const isErrorKey = (key: string): key is ErrorKey =>
+  Object.hasOwn(enUS.errors, key) || Object.hasOwn(ERROR_MESSAGES_EN_US, key);
 
 interface Options {
   /** When nothing more specific is known. */
@@ -28,5 +31,8 @@ export function errorText(error: unknown, t: TFunction, options: Options = {}): 
     if (error.status === undefined && unanswered) return t(`errors.${unanswered}`);
   }
   const key = apiErrorKey(error);
-  return t(`errors.${key !== undefined && isErrorKey(key) ? key : fallback}`);
+  const text = t(`errors.${key !== undefined && isErrorKey(key) ? key : fallback}`);
+  // The catalogue's waits and counts ({{wait}}) come with the server's own message; without it,
+  // the general message rather than a template.
+  return text.includes('{{') ? t(`errors.${fallback}`) : text;
 }

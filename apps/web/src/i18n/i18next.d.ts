@@ -1,10 +1,15 @@
 import 'i18next';
+import type { ErrorMessages } from '@ampere/contract/error-messages';
 import type enUS from './locales/en-US.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    resources: {
+      translation: Omit<typeof enUS, 'errors'> & {
+        errors: (typeof enUS)['errors'] & ErrorMessages;
+      };
+    };
   }
 }

@@ -5,6 +5,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { loadAntdLocale } from './antdLocales';
+import errorsEnUS from '@ampere/contract/error-messages/en-US.json';
+import type { ErrorMessages } from '@ampere/contract/error-messages';
 import enUS from './locales/en-US.json';
 
 /**
@@ -16,6 +18,23 @@ import enUS from './locales/en-US.json';
 const bundles = import.meta.glob<typeof enUS>(['./locales/*.json', '!./locales/en-US.json'], {
   import: 'default',
 });
+/**
+ * What each server error code says: the contract's one catalogue (shared with the server),
+ * merged into each locale's `errors` beside the app's own client-side codes; one chunk per
+ * locale, fetched with that locale's messages.
+ */
+const errorBundles = import.meta.glob<ErrorMessages>(
+  [
+    '../../../../packages/contract/src/error-messages/*.json',
+    '!../../../../packages/contract/src/error-messages/en-US.json',
+  ],
+  { import: 'default' },
+);
+
+/** A locale's messages with the contract's error catalogue in `errors`. */
+export function withErrorCatalogue(messages: typeof enUS, errors: ErrorMessages) {
+  return { ...messages, errors: { ...messages.errors, ...errors } };
+}
 
 const asLocaleKey = (value: unknown): LocaleKey | undefined =>
   typeof value === 'string' && isLocaleKey(value) ? value : undefined;
@@ -40,8 +59,10 @@ export function currentLocale(): LocaleKey {
 async function loadMessages(key: LocaleKey): Promise<void> {
   if (i18n.hasResourceBundle(key, 'translation')) return;
   const loader = bundles[`./locales/${key}.json`];
-  if (!loader) throw new Error(`No messages for locale ${key}`);
-  i18n.addResourceBundle(key, 'translation', await loader());
+  const errors = errorBundles[`../../../../packages/contract/src/error-messages/${key}.json`];
+  if (!loader || !errors) throw new Error(`No messages for locale ${key}`);
+  const [messages, catalogue] = await Promise.all([loader(), errors()]);
+  i18n.addResourceBundle(key, 'translation', withErrorCatalogue(messages, catalogue));
 }
 
 /** Loads a locale's messages and antd-mobile strings, then switches every consumer to it. */
@@ -58,7 +79,7 @@ export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
-    resources: { [FALLBACK_LOCALE]: { translation: enUS } },
+    resources: { [FALLBACK_LOCALE]: { translation: withErrorCatalogue(enUS, errorsEnUS) } },
     interpolation: { escapeValue: false }, // React escapes what it renders.
   });
   const initial = initialLocale();

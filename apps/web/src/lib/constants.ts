@@ -7,8 +7,6 @@
 // Toasts. SPEC §9 has two readings of the default toast (1500 ms and 2000 ms); we take 2000 ms
 // because a longer toast is the safer error for users who read slowly.
 export const TOAST_MS = 2000;
-/** Login, logout and "you are offline" toasts stay 3 s (SPEC §8, §9). */
-export const AUTH_TOAST_MS = 3000;
 
 // Gestures and layout.
 export const LONG_PRESS_MS = 350;
@@ -30,16 +28,11 @@ export const SWIPER_INTERVAL_MS = 5000;
 export const SWIPER_DURATION_MS = 500;
 export const REACH_BOTTOM_DISTANCE_PX = 50;
 
-// Navigation.
-/** A relaunch waits this long so the outgoing toast or modal can close first (SPEC §2). */
-export const RELAUNCH_DELAY_MS = 300;
-
 // Storage.
 /** The invite code from the launch link is remembered for one day (SPEC §9). */
 export const INVITE_CODE_TTL_S = 86_400;
 
 // Network (SPEC §7, §9).
-export const REQUEST_TIMEOUT_MS = 60_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 export const SOCKET_TIMEOUT_MS = 60_000;
 export const SOCKET_HEARTBEAT_MS = 20_000;
@@ -59,27 +52,23 @@ export const SOCKET_RESEND_MAX_TRIES = 28;
  */
 export const SOCKET_BUFFER_MAX_MESSAGES = 500;
 
-// Config (SPEC §4, §9).
-export const CONFIG_CACHE_MS = 30_000;
-/** Never two config fetches closer together than this. */
-export const CONFIG_MIN_INTERVAL_MS = 5000;
-export const CONFIG_WAIT_MS = 10_000;
-export const CONFIG_POLL_MS = 50;
-/** Polling for single config fields (wss, language): once a second, up to 30 tries. */
-export const CONFIG_FIELD_POLL_MS = 1000;
-export const CONFIG_FIELD_MAX_TRIES = 30;
-
-// Number display (SPEC §5).
-export const MAX_DISPLAY_DECIMALS = 20;
-/** Values at or above this absolute size are abbreviated with K, M, B, T. */
-export const ABBREVIATE_FROM = 1_000_000n;
-
-// Relative time (SPEC §9).
-/** Anything newer than this reads "Moment ago". */
-export const RELATIVE_MOMENT_S = 300;
-/** Day counts are shown below this many days; after that, 30-day months. */
-export const RELATIVE_DAYS_MAX = 30;
-
 // Funding (SPEC §9): USDT recharges are credited after this many network confirmations.
 export const USDT_CONFIRMATIONS_MIN = 3;
 export const USDT_CONFIRMATIONS_MAX = 6;
+
+// The request layer's, the config loader's and number/time formatting's (SPEC §5, §7, §9).
+export {
+  AUTH_TOAST_MS,
+  RELAUNCH_DELAY_MS,
+  REQUEST_TIMEOUT_MS,
+  MAX_DISPLAY_DECIMALS,
+  ABBREVIATE_FROM,
+  RELATIVE_MOMENT_S,
+  RELATIVE_DAYS_MAX,
+  CONFIG_CACHE_MS,
+  CONFIG_FIELD_MAX_TRIES,
+  CONFIG_FIELD_POLL_MS,
+  CONFIG_MIN_INTERVAL_MS,
+  CONFIG_POLL_MS,
+  CONFIG_WAIT_MS,
+} from '@ampere/client';

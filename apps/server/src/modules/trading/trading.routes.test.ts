@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { queryRows } from '../../db/client.js';
-import { creditFromEquity } from '../../test/fixtures.js';
+import { creditFromEquity, signUpThroughApi } from '../../test/fixtures.js';
 import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
 import { reconcile } from '../ledger/reconcile.js';
 
@@ -20,18 +20,7 @@ describe('fixed-time trading API', () => {
 
   /** A signed-up user holding `cny` CNY. */
   async function trader(cny = 1_000_00n) {
-    const username = `trader${++seq}`;
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/register',
-      payload: { username, password: 'Secret123', repassword: 'Secret123' },
-    });
-    const token = reg.json().data.token as string;
-    const [row] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select id from app_user where username = ${username}`,
-    );
-    const id = BigInt(row?.id ?? '0');
+    const { id, token } = await signUpThroughApi(t.app, t.database.db, `trader${++seq}`);
     if (cny > 0n) await creditFromEquity(t.database.db, id, 'money', cny);
     return { id, token };
   }
@@ -518,17 +507,8 @@ describe('responsible trading limits', () => {
 
   /** A user signed up through the API, credited from house equity; their id and auth header. */
   async function signedUpTrader(username: string) {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/register',
-      payload: { username, password: 'Secret123', repassword: 'Secret123' },
-    });
-    const [row] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select id from app_user where username = ${username}`,
-    );
-    const id = BigInt(row?.id ?? 0);
-    return { id, auth: { authorization: `Bearer ${reg.json().data.token as string}` } };
+    const { id, token } = await signUpThroughApi(t.app, t.database.db, username);
+    return { id, auth: { authorization: `Bearer ${token}` } };
   }
 
   it('refuses orders beyond the daily count and the worst-case daily loss, until the next day', async () => {
@@ -632,17 +612,8 @@ describe('trading pushes on the private channels', () => {
   afterAll(() => t.close());
 
   it('sends the order and the balance it left when an order is placed and when it settles', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/register',
-      payload: { username: 'pushed1', password: 'Secret123', repassword: 'Secret123' },
-    });
-    const token = reg.json().data.token as string;
-    const [row] = await queryRows<{ id: string }>(
-      t.database.db,
-      sql`select id from app_user where username = 'pushed1'`,
-    );
-    await creditFromEquity(t.database.db, BigInt(row?.id ?? 0), 'money', 1_000_00n);
+    const { id, token } = await signUpThroughApi(t.app, t.database.db, 'pushed1');
+    await creditFromEquity(t.database.db, id, 'money', 1_000_00n);
     const port = (t.app.server.address() as AddressInfo).port;
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws?uid=1&timestamp=1&token=${token}`);
     const messages: { ch?: string; event?: string; data?: Record<string, unknown> }[] = [];

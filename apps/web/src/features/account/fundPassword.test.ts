@@ -1,6 +1,6 @@
 import { ERRORS } from '@ampere/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/request';
+import { ApiError } from '@ampere/client';
 import {
   fundPasswordLockout,
   fundPasswordMode,

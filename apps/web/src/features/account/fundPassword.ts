@@ -1,6 +1,6 @@
 import { ERRORS, FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATTERN } from '@ampere/contract';
 import { digitsOnly } from '@/components/formRules';
-import { isApiError } from '@/lib/request';
+import { isApiError } from '@ampere/client';
 
 /**
  * The fund password page sets a first fund password (no old one to confirm) or changes it;

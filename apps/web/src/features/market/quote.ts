@@ -1,6 +1,6 @@
 import { divRound, formatScaled } from '@ampere/contract';
 import type { Ticker } from '@ampere/contract';
-import { abbreviateNumber, formatNumber } from '@/lib/format';
+import { abbreviateNumber, formatNumber } from '@ampere/client';
 import type { MarketProduct } from './api/market';
 
 /**

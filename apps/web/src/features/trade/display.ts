@@ -1,7 +1,7 @@
 import { CURRENCIES, formatAmount as formatExact } from '@ampere/contract';
 import type { CurrencyKey } from '@ampere/contract';
 import type { TFunction } from 'i18next';
-import { formatAmount, formatNumber } from '@/lib/format';
+import { formatAmount, formatNumber } from '@ampere/client';
 import type { StakeError } from './money';
 import { signed } from './outcome';
 

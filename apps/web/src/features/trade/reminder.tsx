@@ -1,7 +1,7 @@
 import type { TradeLimits } from '@ampere/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import { fetchTradeLimits } from './api/trade';
 import { TodayFigures } from './components/TodayFigures';
 import { startReminder } from './reminderClock';

@@ -1,4 +1,4 @@
-import { formatAmount } from '@/lib/format';
+import { formatAmount } from '@ampere/client';
 
 /**
  * Money on the wallet screens: SPEC §5's amount display (2 decimals once the integer part has 4

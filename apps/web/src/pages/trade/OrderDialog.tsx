@@ -24,7 +24,7 @@ import { checkStake } from '@/features/trade/money';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey } from '@ampere/client';
 import { TicketPanel } from '@/widgets/trade/TicketPanel';
 import type { CheckedOrder } from '@/widgets/trade/TicketPanel';
 import { TradeStreams, useLiveBalance, useSparkPrices } from '@/widgets/trade/TradeStreams';

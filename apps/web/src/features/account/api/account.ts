@@ -1,6 +1,6 @@
 import { homeSchema, isUsedMpwdSchema, loginHistorySchema, qrcodeSchema } from '@ampere/contract';
 import type { Home, LoginHistory, Qrcode } from '@ampere/contract';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * Reads of the signed-in user's own account. Each cache key carries the username, so a second

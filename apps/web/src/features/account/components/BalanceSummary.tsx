@@ -2,7 +2,7 @@ import { CURRENCIES } from '@ampere/contract';
 import type { Home } from '@ampere/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@/lib/format';
+import { formatAmount } from '@ampere/client';
 import styles from './BalanceSummary.module.css';
 
 interface Props {

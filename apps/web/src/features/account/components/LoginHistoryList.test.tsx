@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/i18n';
-import { formatDateTime } from '@/lib/relativeTime';
+import { formatDateTime } from '@ampere/client';
 import { LOGIN_HISTORY_SHOWN, LoginHistoryList } from './LoginHistoryList';
 
 const CHROME_ANDROID =

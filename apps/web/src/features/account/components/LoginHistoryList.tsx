@@ -1,7 +1,7 @@
 import type { LoginHistory } from '@ampere/contract';
 import { Button, DotLoading, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/relativeTime';
+import { formatDateTime } from '@ampere/client';
 import { shortDevice } from '../device';
 import styles from './LoginHistoryList.module.css';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import {
   accountQueryKeys,
   fetchFundPasswordSet,

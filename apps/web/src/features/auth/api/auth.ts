@@ -1,4 +1,4 @@
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * Sign-in calls of SPEC §7. They are form posts; the field names are the SPEC's. Callers pass

@@ -1,6 +1,6 @@
 import type { Agreement } from '@ampere/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/relativeTime';
+import { formatDateTime } from '@ampere/client';
 import styles from './AgreementView.module.css';
 
 /** The body is plain text; a blank line separates paragraphs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import { decodeCandle, fetchCandles, fetchProducts } from './market';
 
 const PRODUCT = {

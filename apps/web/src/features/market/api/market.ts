@@ -5,7 +5,7 @@ import {
   productSchema,
 } from '@ampere/contract';
 import type { Candle, KlineInterval, LocaleKey } from '@ampere/contract';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * The market calls (packages/contract/src/market.ts): products with their 24 h statistics and

@@ -1,6 +1,6 @@
 import type { LocaleKey } from '@ampere/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import { fetchProducts, marketKeys } from '../api/market';
 import { useMarketResync } from './useMarketStream';
 

@@ -7,7 +7,7 @@ import {
   tradeLimitsSchema,
 } from '@ampere/contract';
 import type { CurrencyKey, Direction, Order, Period, Receipt, TradeLimits } from '@ampere/contract';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * The trading calls (packages/contract/src/trading.ts, docs/trading-rules.md). Amounts and prices

@@ -2,7 +2,7 @@ import type { Order } from '@ampere/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import {
   buy,
   fetchClosedOrders,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { PATHS } from '@/config/paths';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { loadOverlays } from '@/lib/overlayHandle';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * Runs the responsible-trading reminder (reminder.tsx) while a user is signed in. Mounted once

@@ -1,6 +1,6 @@
 import { CLIENT_ERRORS, ERRORS } from '@ampere/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApi, fileNameFromDisposition } from '@/lib/request';
+import { ApiError, createApi, fileNameFromDisposition } from '@ampere/client';
 import { exportStatement, statementFileName } from './exportStatement';
 import type { ExportOptions } from './exportStatement';
 import type { StatementFilters } from './wallet';

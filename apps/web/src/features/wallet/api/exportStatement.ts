@@ -1,4 +1,4 @@
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import { statementRequestParams } from './wallet';
 import type { StatementFilters } from './wallet';
 

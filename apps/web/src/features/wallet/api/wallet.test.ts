@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApi } from '@/lib/request';
+import { createApi } from '@ampere/client';
 import {
   fetchBalance,
   fetchRecent,

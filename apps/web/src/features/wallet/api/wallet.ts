@@ -7,7 +7,7 @@ import {
   statementPageSchema,
 } from '@ampere/contract';
 import type { Balance, CurrencyKey, JournalKind, StatementPage } from '@ampere/contract';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 
 /**
  * The wallet calls (packages/contract/src/wallet.ts). Amounts stay decimal strings from the wire

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatDateTime, relativeTime } from '@/lib/relativeTime';
+import { formatDateTime, relativeTime } from '@ampere/client';
 
 /** SPEC §9 relative time in the user's language: "Moment ago", "5 min ago", "3 d ago", … */
 export function relativeTimeText(thenMs: number, nowMs: number, t: TFunction): string {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Api } from '@/lib/request';
+import type { Api } from '@ampere/client';
 import { fetchBalance, fetchRecent, fetchRecords, walletKeys } from '../api/wallet';
 import type { StatementFilters } from '../api/wallet';
 
