@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { APP_VERSION, type LocaleKey } from '@ampere/contract';
+import type { LocaleKey } from '@ampere/contract';
+import { ADMIN_API_PREFIX } from '@ampere/contract/admin';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { installErrorHandling } from './http/errors.js';
 import { requestLocale } from './http/locale.js';
 import { logSerializers, redactUrl } from './http/log.js';
 import { createHostPolicy } from './http/hosts.js';
+import { registerStaffApi, type StaffRouteEntry } from './http/staff-api.js';
 import { serveWebApp } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { translator } from './i18n/index.js';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     services: Services;
     /** The infrastructure the services share (bus, database, configuration). */
     platform: Platform;
+    /** Every staff API route with the permission it needs (docs/backoffice.md). */
+    staffRouteTable: StaffRouteEntry[];
   }
 }
 
@@ -112,6 +115,8 @@ export async function buildApp({
   const services = createServices(platform);
   app.decorate('services', services);
   app.decorate('platform', platform);
+  const routeTable: StaffRouteEntry[] = [];
+  app.decorate('staffRouteTable', routeTable);
   app.addHook('onClose', async () => {
     await platform.bus.close();
   });
@@ -137,7 +142,8 @@ export async function buildApp({
     // them, and many phones share one address behind carrier NAT. Sockets have their own cap
     // (open connections per address, realtime.routes.ts) instead of a per-minute count.
     allowList: (req) =>
-      !req.url.startsWith(`${API_PREFIX}/`) || req.url.startsWith(`${API_PREFIX}/ws`),
+      !(req.url.startsWith(`${API_PREFIX}/`) || req.url.startsWith(`${ADMIN_API_PREFIX}/`)) ||
+      req.url.startsWith(`${API_PREFIX}/ws`),
     max: env.RATE_LIMIT_PER_MIN,
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: 'ampere:rl:' } : {}),
@@ -149,33 +155,29 @@ export async function buildApp({
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, parts: 21 },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Ampere API',
-        version: APP_VERSION,
-        description:
-          'Every response is the envelope {code, msg, data}; code 0 is success. Error codes: docs/errors.md.',
-      },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
-
-  // Each module's routes, at the root (probes) or under the user API's prefix.
+  // Each module's routes, at the root (probes), under the user API's prefix, and its staff
+  // routes under the staff API's (http/staff-api.ts); each API has its own document.
   for (const module of MODULES)
     if (module.routes && module.routesAt !== undefined)
       await app.register(module.routes(services, platform), { prefix: module.routesAt });
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      await registerApiDocs(api, {
+        title: 'Ampere API',
+        description:
+          'Every response is the envelope {code, msg, data}; code 0 is success. Error codes: docs/errors.md.',
+      });
       for (const module of MODULES)
         if (module.routes && module.routesAt === undefined)
           await api.register(module.routes(services, platform));
     },
     { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (staffApi) => {
+      await registerStaffApi(staffApi, { services, platform, modules: MODULES, routeTable });
+    },
+    { prefix: ADMIN_API_PREFIX },
   );
 
   if (webDist) await serveWebApp(app, webDist);

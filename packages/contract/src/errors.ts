@@ -3,7 +3,8 @@
  * every locale's `errors` namespace; `status` is the HTTP status the server answers with.
  *
  * Ranges: 0 success; 401 session; 1000–1099 request shape; 1100–1199 content; 2000s accounts;
- * 3000s ledger and wallet; 4000s trading; 5000s funding; 6000s earn; 9000s server.
+ * 3000s ledger and wallet; 4000s trading; 5000s funding; 6000s earn; 7000s
+ * back office; 9000s server.
  * Client-side codes (SPEC §8) are never sent by the server.
  */
 export const ERRORS = {
@@ -42,6 +43,17 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { code: 4007, status: 404, key: 'order_not_found' },
   DAILY_LOSS_LIMIT_REACHED: { code: 4008, status: 409, key: 'daily_loss_limit_reached' },
   DAILY_TRADE_LIMIT_REACHED: { code: 4009, status: 409, key: 'daily_trade_limit_reached' },
+  TOTP_CODE_INVALID: { code: 7001, status: 400, key: 'totp_code_invalid' },
+  SIGN_IN_EXPIRED: { code: 7002, status: 400, key: 'sign_in_expired' },
+  CSRF_TOKEN_INVALID: { code: 7003, status: 403, key: 'csrf_token_invalid' },
+  PASSWORD_CHANGE_REQUIRED: { code: 7004, status: 403, key: 'password_change_required' },
+  STAFF_NOT_FOUND: { code: 7005, status: 404, key: 'staff_not_found' },
+  STAFF_SELF_CHANGE: { code: 7006, status: 409, key: 'staff_self_change' },
+  LAST_OWNER: { code: 7007, status: 409, key: 'last_owner' },
+  USER_NOT_FOUND: { code: 7010, status: 404, key: 'user_not_found' },
+  ADJUSTMENT_NOT_FOUND: { code: 7020, status: 404, key: 'adjustment_not_found' },
+  ADJUSTMENT_SELF_APPROVAL: { code: 7021, status: 409, key: 'adjustment_self_approval' },
+  ADJUSTMENT_NOT_PENDING: { code: 7022, status: 409, key: 'adjustment_not_pending' },
   INTERNAL: { code: 9000, status: 500, key: 'internal' },
   SERVICE_UNAVAILABLE: { code: 9003, status: 503, key: 'service_unavailable' },
 } as const satisfies Record<string, { code: number; status: number; key: string }>;

@@ -65,3 +65,11 @@ export const dateParam = z
 
 /** Epoch milliseconds up to the end of year 9999. */
 export const EPOCH_MS_MAX = 253_402_300_799_999;
+
+/** Free text in a query (a search, a filter): bounded, and no control characters (NUL included). */
+export function textParam(max: number) {
+  return z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, { error: 'invalid_format' });
+}

@@ -18,7 +18,11 @@ Commands:
   credit <username> <amount> <money|usdt> --reason "…"   credit a user from house equity (audited)
   debit  <username> <amount> <money|usdt> --reason "…"   debit a user back to house equity (audited)
   reconcile        re-check the whole ledger; exits 1 on any drift
-  audit-verify     re-compute the audit log's hash chain; exits 1 if broken
+  staff:create <name> --role <role>
+                   add a member of staff (owner, finance, compliance, support, risk, auditor)
+                   and print their one-time password; the first owner is made this way
+  audit:verify     re-compute the audit log's hash chain and compare it with the last recorded
+                   head; exits 1 if broken (also: audit-verify)
   migrate          apply pending migrations and seed defaults
   status           show which database and market feed are configured, and the migration state
   help             show this text
@@ -31,7 +35,8 @@ runs.`;
 interface Backend {
   adjust(req: AdjustmentRequest): Promise<unknown>;
   reconcile(): Promise<{ ok: boolean }>;
-  verifyAudit(): Promise<{ brokenAt: string | null }>;
+  verifyAudit(): Promise<{ ok: boolean }>;
+  createStaff(req: { username: string; role: string; actor: string }): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -81,8 +86,8 @@ function viaServer(env: Env): Backend {
   return {
     adjust: (req) => channelRequest(env, 'POST', '/adjust', req),
     reconcile: async () => (await channelRequest(env, 'GET', '/reconcile')) as { ok: boolean },
-    verifyAudit: async () =>
-      (await channelRequest(env, 'GET', '/audit-verify')) as { brokenAt: string | null },
+    verifyAudit: async () => (await channelRequest(env, 'GET', '/audit-verify')) as { ok: boolean },
+    createStaff: (req) => channelRequest(env, 'POST', '/staff', req),
     close: async () => undefined,
   };
 }
@@ -96,6 +101,7 @@ async function direct(env: Env): Promise<Backend> {
     adjust: (req) => ops.adjust(req),
     reconcile: () => ops.reconcile(),
     verifyAudit: () => ops.verifyAudit(),
+    createStaff: (req) => ops.createStaff(req),
     close: async () => {
       await platform.bus.close();
       await database.close();
@@ -143,8 +149,19 @@ async function check(kind: 'reconcile' | 'audit-verify') {
   try {
     const report = kind === 'reconcile' ? await b.reconcile() : await b.verifyAudit();
     print(report);
-    const healthy = 'ok' in report ? report.ok : report.brokenAt === null;
-    if (!healthy) process.exitCode = 1;
+    if (!report.ok) process.exitCode = 1;
+  } finally {
+    await b.close();
+  }
+}
+
+async function createStaff(args: string[], role: string | undefined) {
+  const [username] = args;
+  if (!username || !role) throw new OpsInputError('usage: staff:create <name> --role <role>');
+  const b = await backend(loadEnv());
+  try {
+    print(await b.createStaff({ username, role, actor: `ops:${os.userInfo().username}` }));
+    console.error('The one-time password is shown once: give it to the member in person.');
   } finally {
     await b.close();
   }
@@ -189,7 +206,7 @@ async function run(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { reason: { type: 'string' } },
+    options: { reason: { type: 'string' }, role: { type: 'string' } },
   });
   const [command, ...rest] = positionals;
   switch (command) {
@@ -199,6 +216,10 @@ async function run(argv: string[]) {
     case 'reconcile':
     case 'audit-verify':
       return check(command);
+    case 'audit:verify':
+      return check('audit-verify');
+    case 'staff:create':
+      return createStaff(rest, values.role);
     case 'migrate':
       return migrate();
     case 'status':

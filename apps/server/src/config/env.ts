@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDataKey } from '../crypto/sealed.js';
 import { parseSigningKey } from '../modules/market/chain-signing.js';
+
+function validDataKey(text: string): boolean {
+  try {
+    parseDataKey(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function validSigningKey(text: string): boolean {
   try {
@@ -105,6 +115,14 @@ const envSchema = z.object({
   CHAIN_SIGNING_KEY: z
     .string()
     .refine(validSigningKey, { error: 'must be a PKCS#8 PEM or the base64 of a 32-byte seed' })
+    .optional(),
+  /**
+   * The AES-256 key secrets at rest are sealed with (staff TOTP secrets): the base64 of 32
+   * bytes. Unset: one is created in DATA_DIR (data-encryption.key). Every node must share it.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine(validDataKey, { error: 'must be the base64 of 32 bytes' })
     .optional(),
   /** How often the ledger is re-checked from scratch (docs/ledger.md). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),

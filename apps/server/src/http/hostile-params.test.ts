@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { signInStaff } from '../test/staff.js';
 
 /**
  * Issue #23: ids and cursors above int8, impossible dates and loose numbers answered 500/9000.
@@ -80,12 +81,16 @@ describe('hostile parameters on every GET of the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('answers every one with a 4xx or 2xx envelope, never a 5xx', async () => {
-    const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json<{
+  /**
+   * Sends hostile values to every parameter of every GET under `prefix` in the document at
+   * `docUrl`, once per way of calling (`headers`); what went wrong, what was visited, how many.
+   */
+  async function walk(docUrl: string, prefix: string, callers: Record<string, string>[]) {
+    const doc = (await t.app.inject({ url: docUrl })).json<{
       paths: Record<string, { get?: { parameters?: Parameter[] } }>;
     }>();
     const gets = Object.entries(doc.paths).filter(
-      ([path, ops]) => ops.get && path.startsWith('/api/v1/'),
+      ([path, ops]) => ops.get && path.startsWith(prefix),
     );
     const visited = new Set<string>();
     const failures: string[] = [];
@@ -113,11 +118,8 @@ describe('hostile parameters on every GET of the OpenAPI document', () => {
             if (target.in === 'path') url = url.replace(`{${name}}`, encodeURIComponent(value));
             else query.append(name, value);
           }
-          for (const auth of [token, undefined]) {
-            const res = await t.app.inject({
-              url: `${url}?${query.toString()}`,
-              ...(auth ? { headers: { authorization: `Bearer ${auth}` } } : {}),
-            });
+          for (const headers of callers) {
+            const res = await t.app.inject({ url: `${url}?${query.toString()}`, headers });
             sent++;
             visited.add(path);
             const body: unknown = String(res.headers['content-type']).includes('json')
@@ -138,13 +140,36 @@ describe('hostile parameters on every GET of the OpenAPI document', () => {
         }
       }
     }
-
-    expect(failures).toEqual([]);
-    // The walk covered the whole document: every GET with parameters, and a lot of requests.
     const withParams = gets.filter(([, ops]) => (ops.get?.parameters ?? []).length > 0);
-    expect([...visited].sort()).toEqual(withParams.map(([p]) => p).sort());
-    expect(withParams.length).toBeGreaterThanOrEqual(18);
-    expect(sent).toBeGreaterThan(2_000);
+    return {
+      failures,
+      visited: [...visited].sort(),
+      withParams: withParams.map(([p]) => p).sort(),
+      sent,
+    };
+  }
+
+  it('answers every one with a 4xx or 2xx envelope, never a 5xx', async () => {
+    const walked = await walk('/api/v1/openapi.json', '/api/v1/', [
+      { authorization: `Bearer ${token}` },
+      {},
+    ]);
+    expect(walked.failures).toEqual([]);
+    // The walk covered the whole document: every GET with parameters, and a lot of requests.
+    expect(walked.visited).toEqual(walked.withParams);
+    expect(walked.withParams.length).toBeGreaterThanOrEqual(18);
+    expect(walked.sent).toBeGreaterThan(2_000);
+  }, 120_000);
+
+  it('does the same on the staff API, as a member who may read everything and as nobody', async () => {
+    const auditor = await signInStaff(t.app, 'hostileauditor', 'auditor');
+    const walked = await walk('/api/admin/v1/openapi.json', '/api/admin/v1/', [
+      { cookie: auditor.cookie },
+      {},
+    ]);
+    expect(walked.failures).toEqual([]);
+    expect(walked.visited).toEqual(walked.withParams);
+    expect(walked.withParams.length).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
   it('refuses loose numbers in the buy form and the limits, and still takes plain ones', async () => {

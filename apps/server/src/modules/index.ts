@@ -10,6 +10,7 @@ import type { ServicesOf, Unmet } from './module.js';
 import { opsModule } from './ops/ops.module.js';
 import { realtimeModule } from './realtime/realtime.module.js';
 import { settingsModule } from './settings/settings.module.js';
+import { staffModule } from './staff/staff.module.js';
 import { tradingModule } from './trading/trading.module.js';
 import { walletModule } from './wallet/wallet.module.js';
 
@@ -23,6 +24,7 @@ export const MODULES = [
   contentModule,
   ledgerModule,
   auditModule,
+  staffModule,
   marketModule,
   commonModule,
   authModule,

@@ -47,7 +47,7 @@ describe('ops channel (the CLI’s way in while the server holds PGlite)', () =>
         db: t.database.db,
         users: createUsers(t.database.db),
         ledger: createLedgerService(),
-        audit: createAuditService(),
+        audit: createAuditService({ db: t.database.db, now: () => new Date() }),
       }),
     );
     token = fs.readFileSync(path.join(dir, OPS_TOKEN), 'utf8');
@@ -103,7 +103,7 @@ describe('ops channel (the CLI’s way in while the server holds PGlite)', () =>
         db: t.database.db,
         users: createUsers(t.database.db),
         ledger: createLedgerService(),
-        audit: createAuditService(),
+        audit: createAuditService({ db: t.database.db, now: () => new Date() }),
       }),
     );
     await c.close();

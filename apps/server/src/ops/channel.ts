@@ -23,6 +23,12 @@ export const adjustmentBodySchema = z.strictObject({
   actor: z.string().regex(/^ops:[\w.-]{1,64}$/),
 });
 
+const staffBodySchema = z.strictObject({
+  username: z.string().max(64),
+  role: z.string().max(32),
+  actor: z.string().regex(/^ops:[\w.-]{1,64}$/),
+});
+
 export async function startOpsChannel(
   dataDir: string,
   ops: OpsService,
@@ -52,6 +58,7 @@ export async function startOpsChannel(
   app.post('/adjust', async (req) => ops.adjust(adjustmentBodySchema.parse(req.body)));
   app.get('/reconcile', async () => ops.reconcile());
   app.get('/audit-verify', async () => ops.verifyAudit());
+  app.post('/staff', async (req) => ops.createStaff(staffBodySchema.parse(req.body)));
 
   await app.listen({ path: socketPath });
   fs.chmodSync(socketPath, 0o600);

@@ -1,8 +1,26 @@
+import { createChainSigner } from '../market/chain-signing.js';
 import { defineModule } from '../module.js';
-import { createAuditService } from './audit.service.js';
+import { auditHeadsJob } from './audit.jobs.js';
+import { auditStaffRoutes } from './audit.routes.js';
+import { createAuditService, type AuditService } from './audit.service.js';
 
-/** The hash-chained audit log of every operator action. */
+/** How often the audit chain's head is recorded (when it grew). */
+const AUDIT_HEADS_EVERY_MS = 10 * 60_000;
+
+/** The hash-chained audit log of every staff and operator action (docs/backoffice.md). */
 export const auditModule = defineModule({
   name: 'audit',
-  create: () => createAuditService(),
+  create: ({ db, now }) => createAuditService({ db, now: now ?? (() => new Date()) }),
+  staffRoutes: auditStaffRoutes,
+  jobs: ({ audit }: { audit: AuditService }, { env }) => {
+    const signer = createChainSigner({ key: env.CHAIN_SIGNING_KEY, dataDir: env.DATA_DIR });
+    return [
+      auditHeadsJob({
+        audit,
+        sign: signer.signMessage,
+        dataDir: env.DATA_DIR,
+        everyMs: AUDIT_HEADS_EVERY_MS,
+      }),
+    ];
+  },
 });

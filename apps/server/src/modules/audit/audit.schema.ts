@@ -22,3 +22,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_subject_idx').on(t.subject)],
 );
+
+/**
+ * The audit chain's head, recorded periodically (audit.jobs.ts), signed with the chain-signing
+ * key and appended to DATA_DIR/audit-heads.jsonl as well: a later rewrite of any entry up to a
+ * recorded head no longer ends in that head's hash. Append-only like the log itself.
+ */
+export const auditHead = pgTable('audit_head', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  lastEntryId: bigint('last_entry_id', { mode: 'bigint' }).notNull(),
+  entries: bigint('entries', { mode: 'bigint' }).notNull(),
+  hash: text('hash').notNull(),
+  signature: text('signature').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});

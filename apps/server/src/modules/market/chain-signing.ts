@@ -33,6 +33,8 @@ export interface ChainSigner {
   publicKey: string;
   /** Base64 Ed25519 signature of `headMessage(head)`. */
   sign(head: HeadFields): string;
+  /** Base64 Ed25519 signature of another prefixed message (the audit log's heads). */
+  signMessage(message: string): string;
 }
 
 /** PKCS#8 DER of an Ed25519 private key is this prefix followed by the 32-byte seed. */
@@ -84,6 +86,7 @@ export function createChainSigner(opts: {
   return {
     publicKey: rawPublicKey(privateKey),
     sign: (head) => sign(null, Buffer.from(headMessage(head)), privateKey).toString('base64'),
+    signMessage: (message) => sign(null, Buffer.from(message), privateKey).toString('base64'),
   };
 }
 

@@ -4,6 +4,8 @@ import { AppError } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Users } from '../auth/users.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { roleSchema, staffUsernameSchema, type Role } from '@ampere/contract/admin';
 import { reconcile, type ReconciliationReport } from '../ledger/reconcile.js';
 
 export interface AdjustmentRequest {
@@ -40,6 +42,8 @@ export function createOpsService(deps: {
   ledger: LedgerService;
   audit: AuditService;
   users: Users;
+  /** For `staff:create`; the CLI's other commands work without it. */
+  staff?: StaffService;
 }) {
   const { db, ledger, audit, users } = deps;
   return {
@@ -101,7 +105,36 @@ export function createOpsService(deps: {
 
     reconcile: (): Promise<ReconciliationReport> => reconcile(db),
 
-    verifyAudit: () => audit.verify(db),
+    verifyAudit: () => audit.verify(),
+
+    /** A member of staff with a one-time password (the first owner: docs/backoffice.md). */
+    async createStaff(req: { username: string; role: string; actor: string }) {
+      if (!deps.staff) throw new Error('createStaff needs the staff service');
+      const username = staffUsernameSchema.safeParse(req.username);
+      if (!username.success)
+        throw new OpsInputError(
+          'a name of 4–24 letters, digits and _ . -, starting with a letter or digit',
+        );
+      const role = roleSchema.safeParse(req.role);
+      if (!role.success)
+        throw new OpsInputError(`--role must be one of ${roleSchema.options.join(', ')}`);
+      try {
+        const created = await deps.staff.createFromCli(
+          { actor: req.actor },
+          username.data,
+          role.data as Role,
+        );
+        return {
+          username: created.staff.username,
+          role: created.staff.role,
+          oneTimePassword: created.oneTimePassword,
+        };
+      } catch (error) {
+        if (error instanceof AppError && error.def.key === 'username_taken')
+          throw new OpsInputError(`a member named "${req.username}" exists already`);
+        throw error;
+      }
+    },
   };
 }
 

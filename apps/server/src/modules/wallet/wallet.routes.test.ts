@@ -18,7 +18,7 @@ describe('wallet API', () => {
       db: t.database.db,
       users: createUsers(t.database.db),
       ledger: createLedgerService({ now: clock.now }),
-      audit: createAuditService(),
+      audit: createAuditService({ db: t.database.db, now: () => new Date() }),
     });
   });
   afterAll(() => t.close());
