@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES_EN_US } from '@ampere/contract/error-messages';
 import type { TFunction } from 'i18next';
 import { apiErrorKey, isApiError } from '@ampere/client';
-import enUS from './locales/en-US.json';
+import enUS from './locales/en-US';
 
 /** The app's own client-side codes, and the contract's catalogue of the server's. */
 type ErrorKey = keyof (typeof enUS)['errors'] | keyof typeof ERROR_MESSAGES_EN_US;

@@ -1,6 +1,6 @@
 import 'i18next';
 import type { ErrorMessages } from '@ampere/contract/error-messages';
-import type enUS from './locales/en-US.json';
+import type enUS from './locales/en-US';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {

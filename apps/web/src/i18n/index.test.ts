@@ -1,5 +1,7 @@
+import deErrors from '@ampere/contract/error-messages/de.json';
 import { describe, expect, it } from 'vitest';
-import { initialLocale } from './index';
+import de from './locales/de';
+import { i18n, initI18n, initialLocale, switchLocale } from './index';
 
 describe('initialLocale', () => {
   it('prefers the stored choice', () => {
@@ -14,5 +16,17 @@ describe('initialLocale', () => {
   it('else falls back to English', () => {
     expect(initialLocale(undefined, ['xx', 'yy-ZZ'])).toBe('en-US');
     expect(initialLocale(undefined, [])).toBe('en-US');
+  });
+});
+
+describe('switchLocale', () => {
+  // A locale that fails to load leaves the app in English without an error, so check it loads.
+  it('loads a lazy locale: all its feature files and the contract’s error catalogue', async () => {
+    await initI18n();
+    await switchLocale('de');
+    expect(i18n.language).toBe('de');
+    expect(i18n.t('earn.rules.interest.title')).toBe(de.earn.rules.interest.title);
+    expect(i18n.t('errors.offline')).toBe(de.errors.offline);
+    expect(i18n.t('errors.not_found')).toBe(deErrors.not_found);
   });
 });

@@ -7,17 +7,19 @@ import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { loadAntdLocale } from './antdLocales';
 import errorsEnUS from '@ampere/contract/error-messages/en-US.json';
 import type { ErrorMessages } from '@ampere/contract/error-messages';
-import enUS from './locales/en-US.json';
+import enUS from './locales/en-US';
 
 /**
- * Messages live in one JSON file per locale, keyed by area (`tabs.*`, `pages.<page>.title`,
- * `common.*`, `errors.*`, `validation.*`, …). English is the fallback and ships with the app;
- * every other locale is its own chunk, fetched when it is first chosen, so 12 unused languages
- * never weigh on the initial load.
+ * Messages live in one JSON file per feature per locale (`locales/<locale>/<feature>.json`), keyed
+ * by area (`tabs.*`, `pages.<page>.title`, `common.*`, `errors.*`, `validation.*`, …) and merged by
+ * the locale's `index.ts`. English is the fallback and ships with the app; every other locale is
+ * its own chunk (its `index.ts` with all its files, not one chunk per file), fetched when it is
+ * first chosen, so 12 unused languages never weigh on the initial load.
  */
-const bundles = import.meta.glob<typeof enUS>(['./locales/*.json', '!./locales/en-US.json'], {
-  import: 'default',
-});
+const bundles = import.meta.glob<typeof enUS>(
+  ['./locales/*/index.ts', '!./locales/en-US/index.ts'],
+  { import: 'default' },
+);
 /**
  * What each server error code says: the contract's one catalogue (shared with the server),
  * merged into each locale's `errors` beside the app's own client-side codes; one chunk per
@@ -58,7 +60,7 @@ export function currentLocale(): LocaleKey {
 
 async function loadMessages(key: LocaleKey): Promise<void> {
   if (i18n.hasResourceBundle(key, 'translation')) return;
-  const loader = bundles[`./locales/${key}.json`];
+  const loader = bundles[`./locales/${key}/index.ts`];
   const errors = errorBundles[`../../../../packages/contract/src/error-messages/${key}.json`];
   if (!loader || !errors) throw new Error(`No messages for locale ${key}`);
   const [messages, catalogue] = await Promise.all([loader(), errors()]);

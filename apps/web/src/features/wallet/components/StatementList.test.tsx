@@ -79,7 +79,7 @@ describe('StatementList', () => {
     i18n.addResourceBundle(
       'zh-Hans',
       'translation',
-      (await import('@/i18n/locales/zh-Hans.json')).default,
+      (await import('@/i18n/locales/zh-Hans')).default,
     );
     render(
       <StatementList
