@@ -32,7 +32,7 @@ export async function registerStaffApi(
   const guard = createStaffGuard({ staff: deps.services.staff });
   scope.addHook('onRoute', (route) => {
     guard.checkRoute(route);
-    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    const hidden = route.schema?.hide === true;
     if (hidden) return;
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
@@ -44,7 +44,7 @@ export async function registerStaffApi(
         });
   });
   await scope.register(fastifyCookie);
-  scope.addHook('onRequest', guard.check);
+  scope.addHook('onRequest', (req, reply) => guard.check(req, reply));
   await registerApiDocs(scope, {
     title: 'Ampere staff API',
     description:

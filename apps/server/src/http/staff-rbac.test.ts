@@ -52,7 +52,7 @@ describe('staff API permissions, from the route table', () => {
         const member = members.get(role);
         if (!member) throw new Error(role);
         const res = await member.call({
-          method: route.method as 'GET' | 'POST',
+          method: route.method,
           url: pathOf(route.url),
           ...(route.method === 'GET' ? {} : { payload: {} }),
         });

@@ -48,18 +48,18 @@ export async function signInStaff(
     url: staffUrl('auth/password'),
     payload: { username, password: created.oneTimePassword },
   });
-  const { challenge, enrolment } = step1.json().data as {
-    challenge: string;
-    enrolment: { secret: string };
-  };
+  const { challenge, enrolment } = step1.json<{
+    data: { challenge: string; enrolment: { secret: string } };
+  }>().data;
   const step2 = await app.inject({
     method: 'POST',
     url: staffUrl('auth/code'),
     payload: { challenge, code: await totpCode(enrolment.secret, now()) },
   });
-  if (step2.json().code !== 0) throw new Error(`sign-in refused: ${step2.body}`);
+  const session = step2.json<{ code: number; data: { csrfToken: string } }>();
+  if (session.code !== 0) throw new Error(`sign-in refused: ${step2.body}`);
   const cookie = sessionCookie(step2);
-  const csrf = step2.json().data.csrfToken as string;
+  const csrf = session.data.csrfToken;
   const call = (opts: InjectOptions & { url: string }) =>
     app.inject({
       ...opts,
@@ -75,6 +75,7 @@ export async function signInStaff(
     url: 'auth/password-change',
     payload: { current: created.oneTimePassword, password: 'Staffpass1', repassword: 'Staffpass1' },
   });
-  if (changed.json().code !== 0) throw new Error(`password change refused: ${changed.body}`);
+  if (changed.json<{ code: number }>().code !== 0)
+    throw new Error(`password change refused: ${changed.body}`);
   return { id: created.staff.id, username, role, cookie, csrf, call, secret: enrolment.secret };
 }

@@ -17,7 +17,7 @@ export const auditModule = defineModule({
     return [
       auditHeadsJob({
         audit,
-        sign: signer.signMessage,
+        sign: (message) => signer.signMessage(message),
         dataDir: env.DATA_DIR,
         everyMs: AUDIT_HEADS_EVERY_MS,
       }),

@@ -193,7 +193,7 @@ export function createAuditService({ db, now }: AuditDeps) {
     async recordHead(sign: (message: string) => string) {
       const repo = createAuditRepository(db);
       const [tail, last] = await Promise.all([repo.tail(), repo.lastHead()]);
-      if (!tail || (last && last.lastEntryId === tail.id)) return undefined;
+      if (!tail || last?.lastEntryId === tail.id) return undefined;
       const fields = {
         lastEntryId: tail.id.toString(),
         entries: tail.entries.toString(),

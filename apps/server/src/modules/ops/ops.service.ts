@@ -5,7 +5,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { Users } from '../auth/users.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { StaffService } from '../staff/staff.service.js';
-import { roleSchema, staffUsernameSchema, type Role } from '@ampere/contract/admin';
+import { roleSchema, staffUsernameSchema } from '@ampere/contract/admin';
 import { reconcile, type ReconciliationReport } from '../ledger/reconcile.js';
 
 export interface AdjustmentRequest {
@@ -122,7 +122,7 @@ export function createOpsService(deps: {
         const created = await deps.staff.createFromCli(
           { actor: req.actor },
           username.data,
-          role.data as Role,
+          role.data,
         );
         return {
           username: created.staff.username,

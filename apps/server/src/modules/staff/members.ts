@@ -4,8 +4,12 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/password.js';
-import { violatedUniqueConstraint } from '../auth/users.repository.js';
-import { createStaffRepository, STAFF_STATUS, type StaffRow } from './staff.repository.js';
+import {
+  createStaffRepository,
+  STAFF_STATUS,
+  violatedUniqueConstraint,
+  type StaffRow,
+} from './staff.repository.js';
 import type { StaffSessions } from './staff-sessions.js';
 
 /** Readable and long: 4 groups of 5 from an alphabet without look-alikes (≈ 99 bits). */
@@ -33,8 +37,8 @@ export function staffView(m: StaffRow): StaffMember {
 
 /** What the audit log keeps of a member: never the hashes or the sealed secret. */
 const auditView = (m: StaffRow) => {
-  const { lastSignInAt: _seen, ...rest } = staffView(m);
-  return rest;
+  const { id, username, role, status, totpEnrolled, mustChangePassword } = staffView(m);
+  return { id, username, role, status, totpEnrolled, mustChangePassword };
 };
 
 /**

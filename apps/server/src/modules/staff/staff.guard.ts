@@ -62,8 +62,8 @@ export function createStaffGuard(deps: { staff: StaffService }) {
   return {
     /** onRoute: refuses to register a staff route that names no permission. */
     checkRoute(route: RouteOptions): void {
-      const config = route.config as { permission?: Permission; staffPublic?: boolean } | undefined;
-      const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+      const config = route.config;
+      const hidden = route.schema?.hide === true;
       if (!config?.permission && !config?.staffPublic && !hidden)
         throw new Error(`staff route ${String(route.method)} ${route.url} names no permission`);
     },

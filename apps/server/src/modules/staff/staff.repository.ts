@@ -8,6 +8,17 @@ export type StaffSessionRow = typeof staffSession.$inferSelect;
 
 export const STAFF_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
 
+/** The unique constraint a failed insert ran into, if that is why it failed. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  if (cause && typeof cause === 'object' && 'code' in cause && cause.code === '23505') {
+    return 'constraint' in cause && typeof cause.constraint === 'string'
+      ? cause.constraint
+      : 'unknown';
+  }
+  return undefined;
+}
+
 /** The staff tables: members, their sessions and sign-in challenges (the staff module's own). */
 export function createStaffRepository(db: Db) {
   return {

@@ -58,7 +58,9 @@ describe('staff sign-in and sessions', () => {
   it('expires a challenge after five minutes and after five wrong codes', async () => {
     const { oneTimePassword } = await created('bob');
     const step = async () =>
-      (await post('auth/password', { username: 'bob', password: oneTimePassword })).json().data;
+      (await post('auth/password', { username: 'bob', password: oneTimePassword })).json<{
+        data: { challenge: string; enrolment: { secret: string } };
+      }>().data;
     const late = await step();
     clock.advance(5 * 60_000 + 1);
     const lateCode = await totpCode(late.enrolment.secret, clock.now());

@@ -32,7 +32,7 @@ export function createStaffService(deps: {
   return {
     ...signIn,
     members,
-    authenticate: sessions.authenticate,
+    authenticate: (token: string) => sessions.authenticate(token),
     actor: staffActor,
 
     /** The answer every signed-in call starts from. */
