@@ -230,4 +230,24 @@ describe('staff sign-in and sessions', () => {
       await t2.close();
     }
   });
+  it('makes a reset member enrol a new second factor: the old one opens nothing', async () => {
+    clock.advance(60_000);
+    const owner = await signInStaff(t.app, 'resetter', 'owner', clock.now);
+    const kim = await signInStaff(t.app, 'kim', 'support', clock.now);
+    const reset = await owner.call({ method: 'POST', url: `staff/${kim.id}/reset` });
+    const { oneTimePassword } = reset.json().data as { oneTimePassword: string };
+    expect((await kim.call({ url: 'auth/session' })).json()).toMatchObject({ code: 401 });
+    clock.advance(31_000);
+    const step = (
+      await post('auth/password', { username: 'kim', password: oneTimePassword })
+    ).json().data;
+    expect(step.enrolment.secret).not.toBe(kim.secret);
+    const old = await totpCode(kim.secret, clock.now());
+    expect(
+      (await post('auth/code', { challenge: step.challenge, code: old })).json(),
+    ).toMatchObject({ code: 7001 });
+    const fresh = await totpCode(step.enrolment.secret, clock.now());
+    const res = await post('auth/code', { challenge: step.challenge, code: fresh });
+    expect(res.json()).toMatchObject({ code: 0, data: { staff: { mustChangePassword: true } } });
+  });
 });
