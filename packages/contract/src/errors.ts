@@ -59,6 +59,9 @@ export const ERRORS = {
 } as const satisfies Record<string, { code: number; status: number; key: string }>;
 
 export type ErrorName = keyof typeof ERRORS;
+
+/** The back office's codes (the 7000s): a user never meets them; their messages are apart. */
+export const isStaffErrorCode = (code: number): boolean => code >= 7000 && code < 8000;
 export type ErrorDef = (typeof ERRORS)[ErrorName];
 
 /** SPEC §8: codes the client makes up itself when a request never got a server answer. */

@@ -13,6 +13,19 @@ import thErrors from '@ampere/contract/error-messages/th.json' with { type: 'jso
 import viErrors from '@ampere/contract/error-messages/vi.json' with { type: 'json' };
 import zhHansErrors from '@ampere/contract/error-messages/zh-Hans.json' with { type: 'json' };
 import zhHantErrors from '@ampere/contract/error-messages/zh-Hant.json' with { type: 'json' };
+import deStaffErrors from '@ampere/contract/error-messages/staff/de.json' with { type: 'json' };
+import enUSStaffErrors from '@ampere/contract/error-messages/staff/en-US.json' with { type: 'json' };
+import esStaffErrors from '@ampere/contract/error-messages/staff/es.json' with { type: 'json' };
+import frStaffErrors from '@ampere/contract/error-messages/staff/fr.json' with { type: 'json' };
+import itStaffErrors from '@ampere/contract/error-messages/staff/it.json' with { type: 'json' };
+import jaStaffErrors from '@ampere/contract/error-messages/staff/ja.json' with { type: 'json' };
+import koStaffErrors from '@ampere/contract/error-messages/staff/ko.json' with { type: 'json' };
+import ptStaffErrors from '@ampere/contract/error-messages/staff/pt.json' with { type: 'json' };
+import ruStaffErrors from '@ampere/contract/error-messages/staff/ru.json' with { type: 'json' };
+import thStaffErrors from '@ampere/contract/error-messages/staff/th.json' with { type: 'json' };
+import viStaffErrors from '@ampere/contract/error-messages/staff/vi.json' with { type: 'json' };
+import zhHansStaffErrors from '@ampere/contract/error-messages/staff/zh-Hans.json' with { type: 'json' };
+import zhHantStaffErrors from '@ampere/contract/error-messages/staff/zh-Hant.json' with { type: 'json' };
 import i18next, { type TFunction } from 'i18next';
 import de from './locales/de.json' with { type: 'json' };
 import enUS from './locales/en-US.json' with { type: 'json' };
@@ -38,19 +51,19 @@ export type Messages = Omit<typeof enUS, 'duration'> & {
 };
 
 export const SERVER_MESSAGES: Record<LocaleKey, Messages> = {
-  'en-US': { ...enUS, errors: enUSErrors },
-  'zh-Hans': { ...zhHans, errors: zhHansErrors },
-  'zh-Hant': { ...zhHant, errors: zhHantErrors },
-  ru: { ...ru, errors: ruErrors },
-  ja: { ...ja, errors: jaErrors },
-  ko: { ...ko, errors: koErrors },
-  th: { ...th, errors: thErrors },
-  vi: { ...vi, errors: viErrors },
-  de: { ...de, errors: deErrors },
-  fr: { ...fr, errors: frErrors },
-  it: { ...it, errors: itErrors },
-  es: { ...es, errors: esErrors },
-  pt: { ...pt, errors: ptErrors },
+  'en-US': { ...enUS, errors: { ...enUSErrors, ...enUSStaffErrors } },
+  'zh-Hans': { ...zhHans, errors: { ...zhHansErrors, ...zhHansStaffErrors } },
+  'zh-Hant': { ...zhHant, errors: { ...zhHantErrors, ...zhHantStaffErrors } },
+  ru: { ...ru, errors: { ...ruErrors, ...ruStaffErrors } },
+  ja: { ...ja, errors: { ...jaErrors, ...jaStaffErrors } },
+  ko: { ...ko, errors: { ...koErrors, ...koStaffErrors } },
+  th: { ...th, errors: { ...thErrors, ...thStaffErrors } },
+  vi: { ...vi, errors: { ...viErrors, ...viStaffErrors } },
+  de: { ...de, errors: { ...deErrors, ...deStaffErrors } },
+  fr: { ...fr, errors: { ...frErrors, ...frStaffErrors } },
+  it: { ...it, errors: { ...itErrors, ...itStaffErrors } },
+  es: { ...es, errors: { ...esErrors, ...esStaffErrors } },
+  pt: { ...pt, errors: { ...ptErrors, ...ptStaffErrors } },
 };
 
 /**

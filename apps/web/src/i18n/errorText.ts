@@ -1,13 +1,19 @@
-import { ERROR_MESSAGES_EN_US } from '@ampere/contract/error-messages';
+import { ERRORS, isStaffErrorCode } from '@ampere/contract';
+import type { UserErrorMessages } from '@ampere/contract/error-messages';
 import type { TFunction } from 'i18next';
 import { apiErrorKey, isApiError } from '@ampere/client';
 import enUS from './locales/en-US';
 
-/** The app's own client-side codes, and the contract's catalogue of the server's. */
-type ErrorKey = keyof (typeof enUS)['errors'] | keyof typeof ERROR_MESSAGES_EN_US;
+/** The app's own client-side codes, and the server's (the contract's catalogue says them). */
+type ErrorKey = keyof (typeof enUS)['errors'] | keyof UserErrorMessages;
 
+const serverKeys = new Set<string>(
+  Object.values(ERRORS)
+    .filter((e) => !isStaffErrorCode(e.code))
+    .map((e) => e.key),
+);
 const isErrorKey = (key: string): key is ErrorKey =>
-  Object.hasOwn(enUS.errors, key) || Object.hasOwn(ERROR_MESSAGES_EN_US, key);
+  Object.hasOwn(enUS.errors, key) || serverKeys.has(key);
 
 interface Options {
   /** When nothing more specific is known. */

@@ -1,5 +1,5 @@
 import 'i18next';
-import type { ErrorMessages } from '@ampere/contract/error-messages';
+import type { UserErrorMessages } from '@ampere/contract/error-messages';
 import type enUS from './locales/en-US';
 
 /** Makes every t() key checked against the English messages at compile time. */
@@ -8,7 +8,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: Omit<typeof enUS, 'errors'> & {
-        errors: (typeof enUS)['errors'] & ErrorMessages;
+        errors: (typeof enUS)['errors'] & UserErrorMessages;
       };
     };
   }

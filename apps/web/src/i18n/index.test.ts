@@ -1,7 +1,8 @@
 import deErrors from '@ampere/contract/error-messages/de.json';
 import { describe, expect, it } from 'vitest';
 import de from './locales/de';
-import { i18n, initI18n, initialLocale, switchLocale } from './index';
+import enUSErrors from '@ampere/contract/error-messages/en-US.json';
+import { englishCatalogueLoaded, i18n, initI18n, initialLocale, switchLocale } from './index';
 
 describe('initialLocale', () => {
   it('prefers the stored choice', () => {
@@ -28,5 +29,15 @@ describe('switchLocale', () => {
     expect(i18n.t('earn.rules.interest.title')).toBe(de.earn.rules.interest.title);
     expect(i18n.t('errors.offline')).toBe(de.errors.offline);
     expect(i18n.t('errors.not_found')).toBe(deErrors.not_found);
+  });
+});
+
+describe('English error catalogue', () => {
+  it('arrives after launch, off the first download, and says what each server code means', async () => {
+    await initI18n();
+    await englishCatalogueLoaded();
+    expect(i18n.getFixedT('en-US')('errors.not_found')).toBe(enUSErrors.not_found);
+    // The app's own client-side codes are in its messages from the start.
+    expect(i18n.getFixedT('en-US')('errors.offline')).not.toBe('errors.offline');
   });
 });

@@ -5,8 +5,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { loadAntdLocale } from './antdLocales';
-import errorsEnUS from '@ampere/contract/error-messages/en-US.json';
-import type { ErrorMessages } from '@ampere/contract/error-messages';
+import type { UserErrorMessages } from '@ampere/contract/error-messages';
 import enUS from './locales/en-US';
 
 /**
@@ -23,19 +22,22 @@ const bundles = import.meta.glob<typeof enUS>(
 /**
  * What each server error code says: the contract's one catalogue (shared with the server),
  * merged into each locale's `errors` beside the app's own client-side codes; one chunk per
- * locale, fetched with that locale's messages.
+ * locale, English's included: a server answer carries its own message, so the catalogue is only
+ * the fallback and stays off the first download.
  */
-const errorBundles = import.meta.glob<ErrorMessages>(
-  [
-    '../../../../packages/contract/src/error-messages/*.json',
-    '!../../../../packages/contract/src/error-messages/en-US.json',
-  ],
+const errorBundles = import.meta.glob<UserErrorMessages>(
+  '../../../../packages/contract/src/error-messages/*.json',
   { import: 'default' },
 );
+const cataloguesLoaded = new Set<LocaleKey>();
 
-/** A locale's messages with the contract's error catalogue in `errors`. */
-export function withErrorCatalogue(messages: typeof enUS, errors: ErrorMessages) {
-  return { ...messages, errors: { ...messages.errors, ...errors } };
+/** Merges a locale's error catalogue into its `errors`, once. */
+async function loadCatalogue(key: LocaleKey): Promise<void> {
+  if (cataloguesLoaded.has(key)) return;
+  const loader = errorBundles[`../../../../packages/contract/src/error-messages/${key}.json`];
+  if (!loader) throw new Error(`No error catalogue for locale ${key}`);
+  i18n.addResourceBundle(key, 'translation', { errors: await loader() }, true, false);
+  cataloguesLoaded.add(key);
 }
 
 const asLocaleKey = (value: unknown): LocaleKey | undefined =>
@@ -61,15 +63,18 @@ export function currentLocale(): LocaleKey {
 async function loadMessages(key: LocaleKey): Promise<void> {
   if (i18n.hasResourceBundle(key, 'translation')) return;
   const loader = bundles[`./locales/${key}/index.ts`];
-  const errors = errorBundles[`../../../../packages/contract/src/error-messages/${key}.json`];
-  if (!loader || !errors) throw new Error(`No messages for locale ${key}`);
-  const [messages, catalogue] = await Promise.all([loader(), errors()]);
-  i18n.addResourceBundle(key, 'translation', withErrorCatalogue(messages, catalogue));
+  if (!loader) throw new Error(`No messages for locale ${key}`);
+  i18n.addResourceBundle(key, 'translation', await loader(), true, false);
 }
 
 /** Loads a locale's messages and antd-mobile strings, then switches every consumer to it. */
 async function applyLocale(key: LocaleKey): Promise<void> {
-  const [, antdLocale] = await Promise.all([loadMessages(key), loadAntdLocale(key)]);
+  const [, , antdLocale] = await Promise.all([
+    loadMessages(key),
+    // English's is not waited for at launch (initI18n): nothing needs it before an error.
+    key === FALLBACK_LOCALE ? undefined : loadCatalogue(key),
+    loadAntdLocale(key),
+  ]);
   // The default config, not only <ConfigProvider>, because Modal.confirm and Toast render
   // outside the React tree and read it directly.
   setDefaultConfig({ locale: antdLocale });
@@ -81,10 +86,13 @@ export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
-    resources: { [FALLBACK_LOCALE]: { translation: withErrorCatalogue(enUS, errorsEnUS) } },
+    resources: { [FALLBACK_LOCALE]: { translation: enUS } },
     interpolation: { escapeValue: false }, // React escapes what it renders.
   });
   const initial = initialLocale();
+  void loadCatalogue(FALLBACK_LOCALE).catch((error: unknown) => {
+    console.warn('[i18n] could not load the English error catalogue', error);
+  });
   try {
     await applyLocale(initial);
   } catch (error) {
@@ -99,5 +107,8 @@ export async function switchLocale(key: LocaleKey): Promise<void> {
   await applyLocale(key);
   storage.set(STORAGE_KEYS.locale, key);
 }
+
+/** Resolves once English's error catalogue is in (tests; the app never waits for it). */
+export const englishCatalogueLoaded = () => loadCatalogue(FALLBACK_LOCALE);
 
 export { i18n };

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '@/i18n';
+import { englishCatalogueLoaded, i18n, initI18n } from '@/i18n';
 import { periodLabel, price, shortHash, signedMoney, stakeErrorText } from './display';
 
 beforeAll(async () => {
   await initI18n();
+  await englishCatalogueLoaded();
 });
 
 describe('stake errors in SPEC §5’s words', () => {
