@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { usePhones } from '../support/phones.js';
@@ -11,6 +9,7 @@ import {
   signUp,
   title,
   waitForRoute,
+  webLocale,
 } from '../support/app.js';
 
 const baseUrl = inject('baseUrl');
@@ -30,8 +29,6 @@ const RESET_PASSWORD = 'Recovered2026';
 const FUND = '246810';
 const NEW_FUND = '135790';
 
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every message of a locale file as one flat map, "path.to.key" → text. */
@@ -45,7 +42,7 @@ function messages(locale: string): Map<string, string> {
       }
     }
   };
-  walk(JSON.parse(fs.readFileSync(path.join(LOCALES, `${locale}.json`), 'utf8')), '');
+  walk(webLocale(locale), '');
   return flat;
 }
 

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoConsoleErrors, open, shot, signUp, title, waitForRoute } from '../support/app.js';
+import {
+  expectNoConsoleErrors,
+  open,
+  shot,
+  signUp,
+  title,
+  waitForRoute,
+  webLocale,
+} from '../support/app.js';
 import { credit } from '../support/ops.js';
 import { usePhones } from '../support/phones.js';
 
@@ -10,17 +17,6 @@ const baseUrl = inject('baseUrl');
 
 const ASSET = '/app/pages/tabbar/asset/index';
 const RECORDS = '/app/pages/user/mark/index';
-
-const LOCALE_DIR = path.resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'web',
-  'src',
-  'i18n',
-  'locales',
-);
 
 /** The 13 locales as the language dialog names them (SPEC §3). */
 const LANGUAGES = [
@@ -41,7 +37,7 @@ const LANGUAGES = [
 
 /** One message of a locale file, by its dotted path. */
 function message(locale: string, key: string): string {
-  let node: unknown = JSON.parse(fs.readFileSync(path.join(LOCALE_DIR, `${locale}.json`), 'utf8'));
+  let node: unknown = webLocale(locale);
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node !== 'string') throw new Error(`${locale} has no message ${key}`);
   return node;

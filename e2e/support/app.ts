@@ -89,3 +89,30 @@ export function expectNoConsoleErrors(errors: string[]) {
     ),
   ).toEqual([]);
 }
+
+const WEB_LOCALES = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  'apps',
+  'web',
+  'src',
+  'i18n',
+  'locales',
+);
+
+/**
+ * A locale's messages as the web app loads them: its feature files
+ * (`apps/web/src/i18n/locales/<locale>/<feature>.json`), each holding whole top-level groups,
+ * merged into one object.
+ */
+export function webLocale(locale: string): Record<string, unknown> {
+  const dir = path.join(WEB_LOCALES, locale);
+  const merged: Record<string, unknown> = {};
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    Object.assign(merged, JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+  return merged;
+}
