@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { STAFF_IDLE_MS, STAFF_MAX_MS } from '@ampere/contract/admin';
 import type { Db } from '../../db/client.js';
 import { hashToken, newSessionToken } from '../auth/tokens.js';
@@ -5,6 +6,14 @@ import type { ClientContext } from '../auth/security-events.js';
 import { createStaffRepository, STAFF_STATUS, type StaffRow } from './staff.repository.js';
 
 const addMs = (d: Date, ms: number) => new Date(d.getTime() + ms);
+
+/**
+ * A session's CSRF token: derived from its cookie's token, so the page can be given it again
+ * (`GET auth/session`) without storing it; only a page that was given it can send it.
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`ampere-csrf\n${sessionToken}`).digest('base64url');
+}
 /** last_seen_at and the idle expiry are written at most this often per session. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -35,7 +44,7 @@ export function createStaffSessions(deps: { db: Db; now: () => Date }) {
     async open(tx: Db, staffId: bigint, ctx: ClientContext): Promise<OpenedStaffSession> {
       const t = now();
       const token = newSessionToken();
-      const csrfToken = newSessionToken();
+      const csrfToken = csrfTokenOf(token);
       const expiresAt = addMs(t, STAFF_MAX_MS);
       const idleExpiresAt = addMs(t, STAFF_IDLE_MS);
       await createStaffRepository(tx).insertSession({

@@ -10,6 +10,8 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from './sign-in.js';
 import type { SignedInStaff } from './staff-sessions.js';
+
+export { csrfTokenOf } from './staff-sessions.js';
 import type { StaffService } from './staff.service.js';
 
 declare module 'fastify' {
@@ -27,11 +29,6 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD']);
-
-/** The CSRF token of a session: derived from its cookie, so the page can be given it again. */
-export function csrfTokenOf(sessionToken: string): string {
-  return createHash('sha256').update(`ampere-csrf\n${sessionToken}`).digest('base64url');
-}
 
 const sameHash = (token: string, hash: string) => {
   const a = Buffer.from(createHash('sha256').update(token).digest('hex'));
