@@ -18,6 +18,12 @@ export const baseConfigSchema = z.object({
   Black_run: z.string(),
   rechargeOpen: z.boolean(),
   withdrawOpen: z.boolean(),
+  /**
+   * While recharge (withdrawal) is closed: the operator's tip in the caller's language, or
+   * English; absent when the operator wrote none, and the app shows its own text.
+   */
+  rechargeCloseTip: z.string().optional(),
+  withdrawCloseTip: z.string().optional(),
   currencies: z.array(z.object({ key: currencyKeySchema, name: z.enum(['CNY', 'USDT']) })),
   /** Server clock in epoch milliseconds, so the client can correct countdowns. */
   serverTime: z.number().int(),

@@ -1,8 +1,10 @@
 import { accountModule } from './account/account.module.js';
+import { adjustmentsModule } from './adjustments/adjustments.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
+import { dashboardModule } from './dashboard/dashboard.module.js';
 import { healthModule } from './health/health.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
 import { marketModule } from './market/market.module.js';
@@ -12,6 +14,7 @@ import { realtimeModule } from './realtime/realtime.module.js';
 import { settingsModule } from './settings/settings.module.js';
 import { staffModule } from './staff/staff.module.js';
 import { tradingModule } from './trading/trading.module.js';
+import { usersAdminModule } from './users-admin/users-admin.module.js';
 import { walletModule } from './wallet/wallet.module.js';
 
 /**
@@ -20,10 +23,10 @@ import { walletModule } from './wallet/wallet.module.js';
  * over this list; adding a module is its manifest and one line here.
  */
 export const MODULES = [
+  auditModule,
   settingsModule,
   contentModule,
   ledgerModule,
-  auditModule,
   staffModule,
   marketModule,
   commonModule,
@@ -32,6 +35,9 @@ export const MODULES = [
   accountModule,
   walletModule,
   tradingModule,
+  usersAdminModule,
+  adjustmentsModule,
+  dashboardModule,
   realtimeModule,
   opsModule,
   healthModule,

@@ -9,11 +9,13 @@ import { createRegistration } from './registration.js';
 import { createSecurityEvents, type ClientContext } from './security-events.js';
 import { createUserSessions, type Authenticated, type SessionRevocation } from './sessions.js';
 import { createThrottle, guessScopes } from './throttle.js';
+import { createUsersAdmin } from './users-admin.js';
 import { createUsersRepository } from './users.repository.js';
 import { createUsers, sessionUser, USER_STATUS } from './users.js';
 
 export type { ClientContext } from './security-events.js';
 export type { Authenticated, LiveSession, SessionProbe, SessionRevocation } from './sessions.js';
+export type { RecordChange, UserChange, UserSearch } from './users-admin.js';
 
 const LOGIN_HISTORY_LIMIT = 20;
 
@@ -55,6 +57,8 @@ export function createAuthService(deps: {
     inSessionStatement: sessions.inSessionStatement,
     sessionExpiry: sessions.expiry,
     users: createUsers(db),
+    /** The back office's: search, referrals, status, level, forced password reset. */
+    ...createUsersAdmin({ db, sessions, event, revoked }),
 
     async login(req: LoginRequest, ctx: ClientContext): Promise<LoginResponse> {
       const user = await createUsersRepository(db).findByUsername(req.username.trim());

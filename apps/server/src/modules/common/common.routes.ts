@@ -24,7 +24,7 @@ export function commonRoutes(services: {
       async (req, reply) => {
         // Launch config is per host and changes with operator settings: never from a cache.
         reply.header('cache-control', 'no-store');
-        return ok(req, await services.common.baseConfig(requestOrigin(req)));
+        return ok(req, await services.common.baseConfig(requestOrigin(req), req.locale));
       },
     );
 

@@ -1,5 +1,11 @@
-import { APP_VERSION, APP_VERSION_CODE, CURRENCIES, type BaseConfig } from '@ampere/contract';
-import type { SettingsService } from '../settings/settings.service.js';
+import {
+  APP_VERSION,
+  APP_VERSION_CODE,
+  CURRENCIES,
+  type BaseConfig,
+  type LocaleKey,
+} from '@ampere/contract';
+import { closeTipFor, type SettingsService } from '../settings/settings.service.js';
 
 export const SOCKET_PATH = '/api/v1/ws';
 export const RESTRICTED_PAGE = '/#/app/pages/common/limitPage';
@@ -38,11 +44,18 @@ export function createCommonService(deps: CommonServiceDeps) {
 
     /**
      * GET common/base. `requestOrigin` is where this request came in; PUBLIC_URL overrides it so
-     * links stay right behind a proxy.
+     * links stay right behind a proxy. A closed recharge or withdrawal carries the operator's
+     * tip in `locale` (or English), when there is one.
      */
-    async baseConfig(requestOrigin: string): Promise<BaseConfig> {
+    async baseConfig(requestOrigin: string, locale: LocaleKey): Promise<BaseConfig> {
       const settings = await deps.settings.get();
       const origin = deps.publicUrl ?? requestOrigin;
+      const rechargeTip = settings.rechargeOpen
+        ? undefined
+        : closeTipFor(settings.rechargeCloseTip, locale);
+      const withdrawTip = settings.withdrawOpen
+        ? undefined
+        : closeTipFor(settings.withdrawCloseTip, locale);
       return {
         appName: settings.appName,
         version: APP_VERSION,
@@ -52,6 +65,8 @@ export function createCommonService(deps: CommonServiceDeps) {
         Black_run: await blackRunUrl(requestOrigin),
         rechargeOpen: settings.rechargeOpen,
         withdrawOpen: settings.withdrawOpen,
+        ...(rechargeTip === undefined ? {} : { rechargeCloseTip: rechargeTip }),
+        ...(withdrawTip === undefined ? {} : { withdrawCloseTip: withdrawTip }),
         currencies: CURRENCIES.map(({ key, name }) => ({ key, name })),
         serverTime: now(),
         feedSimulated: deps.feedSimulated,

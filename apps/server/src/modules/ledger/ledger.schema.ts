@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -100,6 +101,9 @@ export const ledgerJournal = pgTable(
   },
   (t) => [
     index('ledger_journal_user_idx').on(t.userId, t.id),
+    // The day's journals for the back office's dashboard. BRIN: journals are appended in time
+    // order, so a summary per block range finds a day's rows at almost no cost per insert.
+    index('ledger_journal_created_brin').using('brin', t.createdAt),
     // Partial: only reversals carry reverses_id, and every journal would otherwise add a NULL entry.
     uniqueIndex('ledger_journal_reverses_key')
       .on(t.reversesId)
@@ -158,4 +162,20 @@ export const idempotencyRecord = pgTable(
       .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Every run of the reconciliation job (reconcile.job.ts, on one node): when, whether the ledger
+ * balanced, and the report (totals per currency; offending rows, at most 100 of each), so every
+ * node can show the last one. Kept 90 days.
+ */
+export const ledgerReconciliation = pgTable(
+  'ledger_reconciliation',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ok: boolean('ok').notNull(),
+    report: jsonb('report').notNull(),
+  },
+  (t) => [index('ledger_reconciliation_checked_idx').on(t.checkedAt)],
 );

@@ -8,6 +8,8 @@ import {
   type StatementFilter,
 } from './ledger.repository.js';
 import type { SystemPurpose, UserPurpose } from './ledger.schema.js';
+import { lastReconciliation } from './reconcile.js';
+import { createLedgerReportsRepository } from './reports.repository.js';
 
 export type AccountRef =
   | { userId: bigint; currency: CurrencyKey; purpose: UserPurpose }
@@ -312,6 +314,12 @@ export function createLedgerService(deps: { now?: () => Date } = {}) {
     statement: (db: Db, filter: StatementFilter) => createLedgerRepository(db).statement(filter),
     systemBalance: (db: Db, currency: CurrencyKey, purpose: SystemPurpose) =>
       createLedgerRepository(db).systemBalance(currency, purpose),
+
+    /** Journals per kind and currency created in [from, to]: how many, and the money moved. */
+    activity: (db: Db, from: Date, to: Date) =>
+      createLedgerReportsRepository(db).activity(from, to),
+    /** The reconciliation job's last run, as it recorded it (reconcile.job.ts). */
+    lastReconciliation: (db: Db) => lastReconciliation(db),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.js';
 import { defineJob } from '../../jobs/runner.js';
-import { reconcile } from './reconcile.js';
+import { reconcile, recordReconciliation } from './reconcile.js';
 
 /**
  * Re-checks the whole ledger every `everyMs` on one node (the jobs leader). A mismatch is logged
- * at error level with `alert: true` (what monitoring pages on) and the full report.
+ * at error level with `alert: true` (what monitoring pages on) and the full report. Every run is
+ * recorded (ledger_reconciliation), so every node's back office shows the last one.
  */
 export function reconcileJob(db: Db, everyMs: number) {
   return defineJob({
@@ -13,7 +14,11 @@ export function reconcileJob(db: Db, everyMs: number) {
     everyMs,
     alertOnFailure: true,
     async run() {
-      const report = await db.transaction((tx) => reconcile(tx));
+      const report = await db.transaction(async (tx) => {
+        const run = await reconcile(tx);
+        await recordReconciliation(tx, run);
+        return run;
+      });
       return report.ok
         ? { msg: 'ledger reconciled: no drift', fields: { totals: report.totals } }
         : {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { createLedgerRepository } from './ledger.repository.js';
+import { createLedgerReportsRepository } from './reports.repository.js';
 
 /** How many offending rows a report lists; the counts beyond that are not needed to act. */
 const REPORT_LIMIT = 100;
@@ -53,4 +54,21 @@ export async function reconcile(
     mismatches.length === 0 &&
     negatives.length === 0;
   return report;
+}
+
+/** How long reconciliation runs are kept. */
+const KEEP_RUNS_MS = 90 * 86_400_000;
+
+/** Keeps a run where every node can read it (the dashboard shows the last), and prunes old ones. */
+export async function recordReconciliation(db: Db, report: ReconciliationReport): Promise<void> {
+  const repo = createLedgerReportsRepository(db);
+  const checkedAt = new Date(report.checkedAt);
+  await repo.insertReconciliation({ checkedAt, ok: report.ok, report });
+  await repo.pruneReconciliations(new Date(checkedAt.getTime() - KEEP_RUNS_MS));
+}
+
+/** The last run recorded, if any. */
+export async function lastReconciliation(db: Db): Promise<ReconciliationReport | undefined> {
+  const row = await createLedgerReportsRepository(db).lastReconciliation();
+  return row ? (row.report as ReconciliationReport) : undefined;
 }

@@ -30,7 +30,7 @@ export interface GateStats {
   conflated: number;
   /** Ticks beyond the jump bound, not published (some later confirmed as a level shift). */
   heldBack: number;
-  /** Unknown or closed symbols, malformed prices, time running backwards or in the future. */
+  /** Unknown symbols, malformed prices, time running backwards or in the future. */
   rejected: number;
   /** Held-back runs accepted after `confirmTicks` consistent ticks at the new level. */
   levelShifts: number;
@@ -108,10 +108,10 @@ export function createTickGate(opts: {
   const inFlight = new Set<Promise<void>>();
 
   async function refreshProducts(): Promise<void> {
+    // Closed products too: closing stops new orders, never the prices open orders settle on.
     for (const p of await market.productsForFeed()) {
       const state = states.get(p.symbol);
-      if (p.tradingState !== 'open') states.delete(p.symbol);
-      else if (!state)
+      if (!state)
         states.set(p.symbol, { scale: p.priceScale, loaded: false, busy: false, held: [] });
       else state.scale = p.priceScale;
     }

@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { defineJob, type Job } from '../../jobs/runner.js';
+import { FEED_LEADER_BEAT_MS } from './admin.js';
 import { createExchangeFeed } from './exchange-feed.js';
 import { createTickGate, type GateLog, type MarketFeed } from './feed.js';
 import type { MarketService } from './market.service.js';
@@ -19,14 +21,17 @@ export interface PublisherOptions {
   tickRetentionMs: number;
   retentionEveryMs?: number;
   headsEveryMs?: number;
+  /** How often the leader records that it leads (default FEED_LEADER_BEAT_MS). */
+  leaderBeatMs?: number;
 }
 
-/** The venue lists crypto quoted in USDT; the rest of the catalogue has no ticks from it. */
+/**
+ * The venue lists crypto quoted in USDT; the rest of the catalogue has no ticks from it. Closed
+ * products are followed too: closing stops new orders, never the prices open orders settle on.
+ */
 async function exchangeSymbols(market: MarketService): Promise<string[]> {
   return (await market.productsForFeed())
-    .filter(
-      (p) => p.tradingState === 'open' && p.category === 'crypto' && p.symbol.endsWith('/USDT'),
-    )
+    .filter((p) => p.category === 'crypto' && p.symbol.endsWith('/USDT'))
     .map((p) => p.symbol);
 }
 
@@ -57,6 +62,38 @@ export function marketJobs(opts: PublisherOptions): Job[] {
         const feed = createFeed(opts);
         feed.start();
         return { stop: () => feed.stop() };
+      },
+    }),
+    defineJob({
+      // Says which node publishes, and which feed it runs, where every node can read it.
+      name: 'market.leader',
+      mode: 'leader',
+      group: 'marketFeed',
+      start: (ctx) => {
+        const node = `${hostname()}:${process.pid}`;
+        const electedAt = new Date();
+        const beat = () =>
+          opts.market
+            .recordFeedLeader({ node, feed: opts.feed, electedAt, seenAt: new Date() })
+            .catch((error: unknown) => {
+              ctx.log.warn({ err: error }, 'market.leader: beacon not recorded');
+            })
+            .finally(() => {
+              last = undefined;
+            });
+        let last: Promise<void> | undefined = beat();
+        const timer = setInterval(() => {
+          // A beat still under way (a slow database) is not queued behind: the next one waits.
+          if (last) return;
+          last = beat();
+        }, opts.leaderBeatMs ?? FEED_LEADER_BEAT_MS);
+        timer.unref();
+        return {
+          stop: async () => {
+            clearInterval(timer);
+            await last;
+          },
+        };
       },
     }),
     defineJob({

@@ -9,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -127,3 +128,18 @@ export const tickGap = pgTable(
     check('tick_gap_range', sql`${t.firstId} <= ${t.lastId} and ${t.count} > 0`),
   ],
 );
+
+/**
+ * Which node publishes prices, as that node says every few seconds while it leads the feed's
+ * group (market.jobs.ts): one row per leader group, so any node can show it (issue #23: the
+ * operator sees in the back office which feed runs).
+ */
+export const feedLeader = pgTable('market_feed_leader', {
+  group: text('group').primaryKey(),
+  /** `<host>:<pid>` of the leader. */
+  node: text('node').notNull(),
+  /** MARKET_FEED of the leader: `simulated` or `exchange`. */
+  feed: text('feed').notNull(),
+  electedAt: timestamp('elected_at', { withTimezone: true, mode: 'date' }).notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

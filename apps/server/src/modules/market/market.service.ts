@@ -17,6 +17,7 @@ import {
   type ChainTick,
 } from './chain.js';
 import type { ChainSigner, HeadFields } from './chain-signing.js';
+import { createMarketAdmin } from './admin.js';
 import { createMarketRepository, type CandleRow, type TickRow } from './market.repository.js';
 import { DEFAULT_PRODUCTS } from './products.seed.js';
 
@@ -81,6 +82,8 @@ export function createMarketService(deps: MarketServiceDeps) {
   }
 
   return {
+    ...createMarketAdmin({ db, now, staleAfterMs: STALE_AFTER_MS }),
+
     seedProducts: () => repo().insertMissingProducts(DEFAULT_PRODUCTS),
 
     /**

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { CHAIN_GENESIS } from './chain.js';
@@ -17,6 +16,15 @@ import { createSimulatedFeed } from './simulated-feed.js';
 const SYMBOL = 'BTC/USDT';
 const TRIALS = 200;
 const TICKS_PER_TRIAL = 60;
+
+/**
+ * The market as the feed sees it, with one product only: the test keeps to the ticks it scores;
+ * the feed treats each product alike (closed ones too, so closing cannot narrow it).
+ */
+const oneProduct = (market: MarketService): MarketService => ({
+  ...market,
+  productsForFeed: async () => (await market.productsForFeed()).filter((p) => p.symbol === SYMBOL),
+});
 
 /**
  * The old step drew two uniforms per tick (Box–Muller) and moved up exactly when
@@ -39,11 +47,7 @@ describe('simulated feed against an attacker who knows everything public', () =>
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    // One open product keeps the test to the ticks it scores; the feed treats each alike.
-    await db.database.db.execute(
-      sql`update product set trading_state = 'closed' where symbol <> ${SYMBOL}`,
-    );
-    market = createMarketService({ db: db.database.db, now });
+    market = oneProduct(createMarketService({ db: db.database.db, now }));
   });
   afterAll(() => db.drop());
 
@@ -114,13 +118,8 @@ describe('simulated feed against an attacker who knows everything public', () =>
   it('two feeds started from the same last tick go separate ways', async () => {
     const dbs = [await createTestDatabase(), await createTestDatabase()];
     try {
-      const markets = dbs.map((d) => createMarketService({ db: d.database.db, now }));
-      for (const [k, d] of dbs.entries()) {
-        await d.database.db.execute(
-          sql`update product set trading_state = 'closed' where symbol <> ${SYMBOL}`,
-        );
-        await markets[k]?.recordTick(SYMBOL, clockMs, 9_712_345n, 2);
-      }
+      const markets = dbs.map((d) => oneProduct(createMarketService({ db: d.database.db, now })));
+      for (const market of markets) await market.recordTick(SYMBOL, clockMs, 9_712_345n, 2);
       // The same last tick in both: same time, price and hash.
       const [a, b] = await Promise.all(markets.map((m) => m.lastTick(SYMBOL)));
       expect(a?.hash).toBe(b?.hash);

@@ -19,8 +19,9 @@ export function simulatedQty(random: () => number, priceMinor: bigint, priceScal
 }
 
 /**
- * The default feed, a demonstration source rather than a market: a random walk per open product
- * whose every draw comes from the CSPRNG (`secureRandom`), so no one can predict it from public
+ * The default feed, a demonstration source rather than a market: a random walk per product
+ * (open or closed: closing a product stops new orders, never its prices, so orders already
+ * placed settle on the feed and not on the switch) whose every draw comes from the CSPRNG (`secureRandom`), so no one can predict it from public
  * data or steer it. Only the price level carries over from the last recorded tick (after a
  * restart or a failed round); the path from there is new. The UI labels these prices
  * "Simulated" (config `feedSimulated`).
@@ -33,11 +34,10 @@ export function createSimulatedFeed(
   const random = secureRandom();
   const walkers = new Map<string, { price: bigint; at: number }>();
 
-  /** One round: a tick for every open product. */
+  /** One round: a tick for every product. */
   async function tickAll(): Promise<number> {
     let published = 0;
     for (const p of await market.productsForFeed()) {
-      if (p.tradingState !== 'open') continue;
       let walker = walkers.get(p.symbol);
       if (!walker) {
         const last = await market.lastTick(p.symbol);

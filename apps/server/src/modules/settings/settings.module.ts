@@ -1,9 +1,11 @@
+import type { AuditService } from '../audit/audit.service.js';
 import { defineModule } from '../module.js';
-import { createSettingsRepository } from './settings.repository.js';
+import { settingsStaffRoutes } from './settings.admin.routes.js';
 import { createSettingsService } from './settings.service.js';
 
 /** Operator settings (`system_setting`): rows, so the back office can change them. */
 export const settingsModule = defineModule({
   name: 'settings',
-  create: ({ db }) => createSettingsService(createSettingsRepository(db)),
+  create: ({ db }, { audit }: { audit: AuditService }) => createSettingsService({ db, audit }),
+  staffRoutes: settingsStaffRoutes,
 });

@@ -1,6 +1,18 @@
-import { localeKeySchema } from '@ampere/contract';
+import { FALLBACK_LOCALE, LOCALE_KEYS, localeKeySchema, type LocaleKey } from '@ampere/contract';
+import {
+  closeTipsSchema,
+  DEFAULT_MEMBER_LEVELS,
+  memberLevelsSchema,
+  type CloseTips,
+  type FundingChange,
+  type FundingKind,
+  type FundingSettings,
+  type MemberLevels,
+} from '@ampere/contract/admin';
 import { z } from 'zod';
-import type { SettingsRepository } from './settings.repository.js';
+import type { Db } from '../../db/client.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import { createSettingsRepository } from './settings.repository.js';
 
 /**
  * Operator switches. A missing row means the default; a stored value that no longer parses is
@@ -11,38 +23,141 @@ export const SETTINGS = {
   defaultLanguage: localeKeySchema.default('en-US'),
   rechargeOpen: z.boolean().default(true),
   withdrawOpen: z.boolean().default(true),
+  /** What the user app shows while recharge is closed, per locale (settings/funding). */
+  rechargeCloseTip: closeTipsSchema.default({}),
+  withdrawCloseTip: closeTipsSchema.default({}),
   /** Where a disabled account is sent; empty means our own "access restricted" page. */
   blackRunUrl: z.string().max(2048).default(''),
+  /** The member-level thresholds (contract `memberLevelsSchema`, docs/backoffice.md). */
+  memberLevels: memberLevelsSchema.default(DEFAULT_MEMBER_LEVELS),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> };
 
-/** How long a read is reused: config is read on every app launch, and changes are rare. */
-const CACHE_MS = 2_000;
+/**
+ * How long a read is reused: config is read on every app launch, and changes are rare. A change
+ * drops this process's copy at once; every other process reads it within this time.
+ */
+export const SETTINGS_CACHE_MS = 2_000;
 
-export function createSettingsService(repo: SettingsRepository, now: () => number = Date.now) {
+/** The tip for `locale`: its own, else English, else none (the app's own text). */
+export function closeTipFor(tips: CloseTips, locale: LocaleKey): string | undefined {
+  const own = tips[locale];
+  if (own !== undefined && own !== '') return own;
+  const fallback = tips[FALLBACK_LOCALE];
+  return fallback !== undefined && fallback !== '' ? fallback : undefined;
+}
+
+/** The tips without blank ones: a blank tip means none. */
+function cleanTips(tips: CloseTips): CloseTips {
+  const out: CloseTips = {};
+  for (const locale of LOCALE_KEYS) {
+    const tip = tips[locale]?.trim();
+    if (tip) out[locale] = tip;
+  }
+  return out;
+}
+
+function parse(stored: Record<string, unknown>): Settings {
+  const entries = Object.entries(SETTINGS).map(([key, schema]) => {
+    const parsed = schema.safeParse(stored[key]);
+    return [key, parsed.success ? parsed.data : schema.parse(undefined)];
+  });
+  return Object.fromEntries(entries) as Settings;
+}
+
+export interface SettingsDeps {
+  db: Db;
+  audit: AuditService;
+  /** The cache's clock (wall time): tests move it to show when a change is seen. */
+  cacheNow?: () => number;
+}
+
+export function createSettingsService({ db, audit, cacheNow = Date.now }: SettingsDeps) {
   let cached: { at: number; value: Settings } | undefined;
+  let generation = 0;
 
-  function parse(stored: Record<string, unknown>): Settings {
-    const entries = Object.entries(SETTINGS).map(([key, schema]) => {
-      const parsed = schema.safeParse(stored[key]);
-      return [key, parsed.success ? parsed.data : schema.parse(undefined)];
-    });
-    return Object.fromEntries(entries) as Settings;
+  async function get(): Promise<Settings> {
+    if (cached && cacheNow() - cached.at < SETTINGS_CACHE_MS) return cached.value;
+    // Stamped before reading: a copy is never older than its stamp says.
+    const at = cacheNow();
+    const seen = generation;
+    const value = parse(await createSettingsRepository(db).all());
+    if (seen === generation) cached = { at, value };
+    return value;
   }
 
+  const forget = () => {
+    cached = undefined;
+    generation++;
+  };
+
+  /**
+   * Changes some settings and records who did it, with the values before and after: one audit
+   * entry in the same transaction as the change. Writers are ordered, so `before` is exact.
+   */
+  async function change<K extends SettingKey>(
+    who: AuditActor,
+    what: { action: string; subject: string },
+    patch: Pick<Settings, K>,
+  ): Promise<{ before: Pick<Settings, K>; after: Pick<Settings, K> }> {
+    const keys = Object.keys(patch) as K[];
+    const result = await db.transaction(async (tx) => {
+      const repo = createSettingsRepository(tx);
+      await repo.lockWriters();
+      const stored = parse(await repo.some(keys));
+      const before = {} as Pick<Settings, K>;
+      const after = {} as Pick<Settings, K>;
+      for (const key of keys) {
+        before[key] = stored[key];
+        after[key] = SETTINGS[key].parse(patch[key]) as Settings[K];
+        await repo.put(key, after[key]);
+      }
+      await audit.record(tx, who, { ...what, before, after });
+      return { before, after };
+    });
+    forget();
+    return result;
+  }
+
+  const fundingOf = (s: Settings): FundingSettings => ({
+    recharge: { open: s.rechargeOpen, closeTip: s.rechargeCloseTip },
+    withdraw: { open: s.withdrawOpen, closeTip: s.withdrawCloseTip },
+  });
+
   return {
-    async get(): Promise<Settings> {
-      if (cached && now() - cached.at < CACHE_MS) return cached.value;
-      const value = parse(await repo.all());
-      cached = { at: now(), value };
-      return value;
+    get,
+
+    /** Sets one value without an audit entry: for the operator's own tooling and tests. */
+    async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+      await createSettingsRepository(db).put(key, SETTINGS[key].parse(value));
+      forget();
     },
 
-    async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
-      await repo.put(key, SETTINGS[key].parse(value));
-      cached = undefined;
+    /** Recharge and withdrawal: open or closed, and the tip shown while closed. */
+    funding: async (): Promise<FundingSettings> => fundingOf(await get()),
+
+    async changeFunding(
+      who: AuditActor,
+      kind: FundingKind,
+      req: FundingChange,
+    ): Promise<FundingSettings> {
+      const closeTip = cleanTips(req.closeTip);
+      const what = { action: 'settings.funding_changed', subject: `setting:${kind}` };
+      if (kind === 'recharge')
+        await change(who, what, { rechargeOpen: req.open, rechargeCloseTip: closeTip });
+      else await change(who, what, { withdrawOpen: req.open, withdrawCloseTip: closeTip });
+      return fundingOf(await get());
+    },
+
+    /** The member-level thresholds. */
+    levels: async (): Promise<MemberLevels> => (await get()).memberLevels,
+
+    async changeLevels(who: AuditActor, levels: MemberLevels): Promise<MemberLevels> {
+      const what = { action: 'settings.levels_changed', subject: 'setting:memberLevels' };
+      const { after } = await change(who, what, { memberLevels: levels });
+      return after.memberLevels;
     },
   };
 }

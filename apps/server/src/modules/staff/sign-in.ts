@@ -89,12 +89,19 @@ export function createStaffSignIn(deps: {
       const challenge = newSessionToken();
       const t = now();
       const expiresAt = new Date(t.getTime() + CHALLENGE_MS);
-      await repo.insertChallenge({
-        staffId: member.id,
-        tokenHash: hashToken(challenge),
-        createdAt: t,
-        expiresAt,
-        ip: ctx.ip,
+      await db.transaction(async (tx) => {
+        await createStaffRepository(tx).insertChallenge({
+          staffId: member.id,
+          tokenHash: hashToken(challenge),
+          createdAt: t,
+          expiresAt,
+          ip: ctx.ip,
+        });
+        await audit.record(tx, staffActor(member, ctx), {
+          action: 'staff.password_accepted',
+          subject: `staff:${member.id}`,
+          note: { enrolling: enrolment !== null },
+        });
       });
       return { challenge, expiresAt: expiresAt.toISOString(), enrolment };
     },

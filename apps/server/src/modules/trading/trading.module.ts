@@ -1,27 +1,44 @@
+import type { AuditService } from '../audit/audit.service.js';
 import { defineModule } from '../module.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { createMarketService } from '../market/market.service.js';
+import { catalogStaffRoutes } from './catalog.admin.routes.js';
+import { createCatalogAdmin } from './catalog-admin.js';
 import { seedPeriods } from './catalog.js';
 import { settlementJob } from './settlement.job.js';
 import { tradingRoutes } from './trading.routes.js';
 import { createTradingService, type TradingService } from './trading.service.js';
 
-/** Fixed-time trading: buying, settlement, receipts, limits (docs/trading-rules.md). */
+/** What the user routes and the staff routes use (one type for both, as the manifest has). */
+type RouteNeeds = Parameters<typeof tradingRoutes>[0] & Parameters<typeof catalogStaffRoutes>[0];
+
+/**
+ * Fixed-time trading: buying, settlement, receipts, limits (docs/trading-rules.md), and the back
+ * office's edits of products and periods (catalog-admin.ts).
+ */
 export const tradingModule = defineModule({
   name: 'trading',
   create: (
     { db, bus, now },
-    { ledger, market }: { ledger: LedgerService; market: MarketService },
-  ) =>
-    createTradingService({
+    {
+      ledger,
+      market,
+      audit,
+    }: { ledger: LedgerService; market: MarketService; audit: AuditService },
+  ) => {
+    const trading = createTradingService({
       db,
       ledger,
       market,
       bus,
       ...(now ? { now: () => now().getTime() } : {}),
-    }),
-  routes: tradingRoutes,
+    });
+    const invalidateCatalog = trading.invalidateCatalog;
+    return { ...trading, ...createCatalogAdmin({ db, market, audit, invalidateCatalog }) };
+  },
+  routes: (services: RouteNeeds) => tradingRoutes(services),
+  staffRoutes: (services: RouteNeeds) => catalogStaffRoutes(services),
   // Every process settles: claims skip rows another process holds, so none settles twice.
   jobs: ({ trading }: { trading: TradingService }) => [settlementJob(trading)],
   seed: (db) => seedPeriods(db, createMarketService({ db })),

@@ -1,4 +1,4 @@
-import type { LocaleKey, Period, Receipt } from '@ampere/contract';
+import type { CurrencyKey, LocaleKey, Period, Receipt } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -7,6 +7,7 @@ import type { Bus } from '../realtime/bus.js';
 import { createBuying } from './buying.js';
 import { createCatalog, seedPeriods } from './catalog.js';
 import { createLimits } from './limits.js';
+import { createOrdersAdminRepository } from './orders-admin.repository.js';
 import { createSettlement } from './settlement.js';
 import { createTradingRepository } from './trading.repository.js';
 import { toOrder, toPeriod } from './views.js';
@@ -76,6 +77,47 @@ export function createTradingService(deps: {
     ) {
       const [rows, n] = await Promise.all([
         repo().closedOrders(
+          userId,
+          q,
+          q.cursor === undefined ? undefined : BigInt(q.cursor),
+          q.limit + 1,
+        ),
+        catalog.names(locale),
+      ]);
+      const at = now();
+      const page = rows.slice(0, q.limit);
+      return {
+        items: page.map((o) => toOrder(o, n.get(o.symbol) ?? o.symbol, at)),
+        nextCursor: rows.length > q.limit ? (page.at(-1)?.id.toString() ?? null) : null,
+      };
+    },
+
+    /** Per user, the stakes of their settled orders per currency (member levels). */
+    async settledVolumes(): Promise<Map<bigint, Record<CurrencyKey, bigint>>> {
+      const volumes = new Map<bigint, Record<CurrencyKey, bigint>>();
+      for (const row of await createOrdersAdminRepository(db).settledVolumes()) {
+        const v = volumes.get(row.userId) ?? { money: 0n, usdt: 0n };
+        if (row.currency === 'money' || row.currency === 'usdt')
+          v[row.currency] = BigInt(row.volumeMinor);
+        volumes.set(row.userId, v);
+      }
+      return volumes;
+    },
+
+    /** Every order of a user, open and settled, newest first (the back office). */
+    async ordersOf(
+      userId: bigint,
+      q: {
+        status?: string | undefined;
+        symbol?: string | undefined;
+        currency?: string | undefined;
+        cursor?: string | undefined;
+        limit: number;
+      },
+      locale: LocaleKey,
+    ) {
+      const [rows, n] = await Promise.all([
+        createOrdersAdminRepository(db).ordersOf(
           userId,
           q,
           q.cursor === undefined ? undefined : BigInt(q.cursor),

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
+import { creditFromEquity, insertTestUser } from '../test/fixtures.js';
+import { createTestApp, testClock, type TestApp } from '../test/harness.js';
+import { signInStaff, staffUrl, totpCode, type StaffClient } from '../test/staff.js';
+
+type Answer = Awaited<ReturnType<StaffClient['call']>>;
+
+/**
+ * Every state-changing staff route writes exactly one audit row (docs/backoffice.md), checked
+ * from the route table: each POST needs a valid request below, so a new route fails here until
+ * it has one — and then must write its row.
+ */
+describe('staff API: one audit row per change, from the route table', () => {
+  let t: TestApp;
+  const clock = testClock();
+  let owner: StaffClient;
+  let finance: StaffClient;
+  let finance2: StaffClient;
+  let support: StaffClient;
+  let risk: StaffClient;
+  let uid: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+    owner = await signInStaff(t.app, 'audit-owner', 'owner', clock.now);
+    finance = await signInStaff(t.app, 'audit-fin', 'finance', clock.now);
+    finance2 = await signInStaff(t.app, 'audit-fin2', 'finance', clock.now);
+    support = await signInStaff(t.app, 'audit-sup', 'support', clock.now);
+    risk = await signInStaff(t.app, 'audit-risk', 'risk', clock.now);
+    const user = await insertTestUser(t.database.db);
+    await creditFromEquity(t.database.db, user.id, 'money', 1_000_00n);
+    uid = user.uid.toString();
+  });
+  afterAll(() => t.close());
+
+  const rows = async () =>
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          t.database.db,
+          sql`select count(*)::text as n from audit_log`,
+        )
+      )[0]?.n,
+    );
+  const post = (who: StaffClient, url: string, payload: object = {}, key?: string) =>
+    who.call({ method: 'POST', url, payload, headers: key ? { 'idempotency-key': key } : {} });
+  const get = async <T>(who: StaffClient, url: string) =>
+    (await who.call({ url })).json<{ data: T }>().data;
+
+  type Act = () => Promise<Answer>;
+  /** A pending adjustment requested by finance; its id. */
+  async function requested(amount: string, key: string): Promise<string> {
+    const res = await post(
+      finance,
+      'adjustments',
+      { uid, currency: 'money', amount, reason: 'fix' },
+      key,
+    );
+    const id = res.json<{ data?: { id: string } }>().data?.id;
+    if (!id) throw new Error(`request refused: ${res.body}`);
+    return id;
+  }
+  const products = () =>
+    get<{
+      items: {
+        symbol: string;
+        tradingState: string;
+        sortOrder: number;
+        periods: { seconds: number; payoutRate: string; enabled: boolean; limits: object }[];
+      }[];
+    }>(risk, 'settings/products');
+  /**
+   * For each state-changing route (`METHOD /api/admin/v1/path`): whatever it needs set up first,
+   * then the one valid request whose audit rows are counted.
+   */
+  const SAMPLES: Record<string, () => Promise<Act>> = {
+    'POST /api/admin/v1/auth/password': async () => {
+      const made = await t.app.services.staff.createFromCli(
+        { actor: 'ops:test' },
+        'audit-new',
+        'auditor',
+      );
+      return () =>
+        t.app.inject({
+          method: 'POST',
+          url: staffUrl('auth/password'),
+          payload: { username: 'audit-new', password: made.oneTimePassword },
+        });
+    },
+    'POST /api/admin/v1/auth/code': async () => {
+      clock.advance(31_000);
+      const made = await t.app.services.staff.createFromCli(
+        { actor: 'ops:test' },
+        'audit-code',
+        'auditor',
+      );
+      const step = await t.app.inject({
+        method: 'POST',
+        url: staffUrl('auth/password'),
+        payload: { username: 'audit-code', password: made.oneTimePassword },
+      });
+      const { challenge, enrolment } = step.json<{
+        data: { challenge: string; enrolment: { secret: string } };
+      }>().data;
+      const code = await totpCode(enrolment.secret, clock.now());
+      return () =>
+        t.app.inject({ method: 'POST', url: staffUrl('auth/code'), payload: { challenge, code } });
+    },
+    'POST /api/admin/v1/auth/password-change': async () => () =>
+      post(support, 'auth/password-change', {
+        current: 'Staffpass1',
+        password: 'Staffpass2',
+        repassword: 'Staffpass2',
+      }),
+    'POST /api/admin/v1/auth/logout': async () => {
+      clock.advance(31_000);
+      const who = await signInStaff(t.app, 'audit-out', 'auditor', clock.now);
+      return () => post(who, 'auth/logout');
+    },
+    'POST /api/admin/v1/auth/logout-all': async () => {
+      clock.advance(31_000);
+      const who = await signInStaff(t.app, 'audit-outall', 'auditor', clock.now);
+      return () => post(who, 'auth/logout-all');
+    },
+    'POST /api/admin/v1/staff': async () => () =>
+      post(owner, 'staff', { username: 'audit-made', role: 'risk' }),
+    'POST /api/admin/v1/staff/:id/role': async () => () =>
+      post(owner, `staff/${risk.id}/role`, { role: 'risk' }),
+    'POST /api/admin/v1/staff/:id/status': async () => () =>
+      post(owner, `staff/${finance2.id}/status`, { status: 'active' }),
+    'POST /api/admin/v1/staff/:id/reset': async () => {
+      const made = await t.app.services.staff.createFromCli(
+        { actor: 'ops:test' },
+        'audit-reset',
+        'auditor',
+      );
+      return () => post(owner, `staff/${made.staff.id}/reset`);
+    },
+    'POST /api/admin/v1/users/:uid/status': async () => () =>
+      post(support, `users/${uid}/status`, { status: 'active', reason: 'checked' }),
+    'POST /api/admin/v1/users/:uid/password-reset': async () => {
+      const other = await insertTestUser(t.database.db);
+      return () => post(support, `users/${other.uid}/password-reset`, { reason: 'asked by phone' });
+    },
+    'POST /api/admin/v1/users/:uid/level': async () => () =>
+      post(support, `users/${uid}/level`, { level: 2 }),
+    'POST /api/admin/v1/adjustments': async () => () =>
+      post(
+        support,
+        'adjustments',
+        { uid, currency: 'money', amount: '10.00', reason: 'goodwill' },
+        'audit-key-0001-abcdefgh',
+      ),
+    'POST /api/admin/v1/adjustments/:id/approve': async () => {
+      const id = await requested('5.00', 'audit-key-0002-abcdefgh');
+      return () => post(finance2, `adjustments/${id}/approve`, {}, 'audit-key-0003-abcdefgh');
+    },
+    'POST /api/admin/v1/adjustments/:id/reject': async () => {
+      const id = await requested('7.00', 'audit-key-0004-abcdefgh');
+      return () => post(finance2, `adjustments/${id}/reject`, { note: 'a duplicate' }, 'audit-key-0005-abcdefgh');
+    },
+    'POST /api/admin/v1/settings/funding/:kind': async () => {
+      const funding = await get<{ recharge: object }>(finance, 'settings/funding');
+      return () => post(finance, 'settings/funding/recharge', funding.recharge);
+    },
+    'POST /api/admin/v1/settings/levels': async () => {
+      const levels = await get<object>(risk, 'settings/levels');
+      return () => post(risk, 'settings/levels', levels);
+    },
+    'POST /api/admin/v1/settings/products': async () => {
+      const [p] = (await products()).items;
+      return () =>
+        post(risk, 'settings/products', {
+          symbol: p?.symbol,
+          tradingState: p?.tradingState,
+          sortOrder: p?.sortOrder,
+        });
+    },
+    'POST /api/admin/v1/settings/periods': async () => {
+      const [p] = (await products()).items;
+      const [period] = p?.periods ?? [];
+      return () => post(risk, 'settings/periods', { symbol: p?.symbol, ...period });
+    },
+  };
+
+  it('has a valid request for every state-changing route, and each writes exactly one row', async () => {
+    const changing = t.app.staffRouteTable
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(changing).toEqual(Object.keys(SAMPLES).sort());
+    const wrong: string[] = [];
+    for (const route of changing) {
+      const setUp = SAMPLES[route];
+      if (!setUp) continue;
+      const act = await setUp();
+      const before = await rows();
+      const res = await act();
+      const written = (await rows()) - before;
+      const body = res.json<{ code: number }>();
+      if (body.code !== 0 || written !== 1)
+        wrong.push(`${route}: code ${body.code}, ${written} rows — ${res.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LEVELS } from '../account.js';
+import { symbolSchema } from '../market.js';
+import { currencyKeySchema } from '../money.js';
+import { idParam, intField, intParam, textParam } from '../params.js';
+import { ORDER_PAGE_MAX, ORDER_STATUSES } from '../trading.js';
+import { balanceSchema } from '../wallet.js';
+import { STAFF_TEXT } from './adjustments.js';
+
+/**
+ * The back office's Users area (issue #13): search, a user's profile, balances, statement,
+ * orders, sign-ins and referrals, and the staff actions on an account. Users are named by their
+ * public `uid` (the number the app shows), never by the internal id.
+ */
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** Member levels 0–3; `LEVELS[level]` is the label's key (Ordinary, Junior, Intermediate, Premium). */
+export const USER_LEVEL_MAX = LEVELS.length - 1;
+export const levelNameSchema = z.enum(LEVELS);
+
+/** Which field a search looks at; absent: uid, username and invite code at once. */
+export const USER_SEARCH_FIELDS = ['uid', 'username', 'inviteCode'] as const;
+export const USER_SEARCH_MATCHES = ['exact', 'prefix'] as const;
+export const USER_PAGE_MAX = 100;
+export const USER_PAGE_DEFAULT = 20;
+
+/** A user in a list: search results and referrals. */
+export const userSummarySchema = z.object({
+  uid: z.string(),
+  username: z.string(),
+  status: userStatusSchema,
+  level: z.number().int().min(0).max(USER_LEVEL_MAX),
+  levelName: levelNameSchema,
+  inviteCode: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** GET users: newest first; without `q`, every user. */
+export const userSearchQuerySchema = z.strictObject({
+  /** A uid, a username or an invite code (case-insensitive), whole or its beginning. */
+  q: textParam(64).trim().min(1).optional(),
+  by: z.enum(USER_SEARCH_FIELDS).optional(),
+  match: z.enum(USER_SEARCH_MATCHES).default('prefix'),
+  /** The `nextCursor` of the previous page. */
+  cursor: idParam.optional(),
+  limit: intParam(1, USER_PAGE_MAX).default(USER_PAGE_DEFAULT),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+export const userListSchema = z.object({
+  items: z.array(userSummarySchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+/** GET users/:uid/referrals: the accounts this user referred, newest first. */
+export const userPageQuerySchema = z.strictObject({
+  cursor: idParam.optional(),
+  limit: intParam(1, USER_PAGE_MAX).default(USER_PAGE_DEFAULT),
+});
+
+export const userUidParams = z.strictObject({ uid: idParam });
+
+/** GET users/:uid: the profile, balances per currency and purpose, and how many it referred. */
+export const userDetailSchema = z.object({
+  user: userSummarySchema.extend({
+    referrer: z.object({ uid: z.string(), username: z.string() }).nullable(),
+    fundPasswordSet: z.boolean(),
+    creditScore: z.number().int(),
+  }),
+  /** available; frozen: in_order, withdraw_hold, earn_principal; total — as the user sees it. */
+  balances: balanceSchema,
+  counts: z.object({ referrals: z.number().int() }),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** GET users/:uid/orders: every order of the user (open and settled), newest first. */
+export const userOrdersQuerySchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  currency: currencyKeySchema.optional(),
+  symbol: symbolSchema.optional(),
+  cursor: idParam.optional(),
+  limit: intParam(1, ORDER_PAGE_MAX).default(20),
+});
+export type UserOrdersQuery = z.infer<typeof userOrdersQuerySchema>;
+
+/** An optional word on why, kept in the audit log. */
+const staffNote = z.string().trim().max(500).regex(STAFF_TEXT).optional();
+
+/** POST users/:uid/status: disable (every session ends at once) or enable. */
+export const userStatusChangeSchema = z.strictObject({
+  status: userStatusSchema,
+  reason: staffNote,
+});
+export type UserStatusChange = z.infer<typeof userStatusChangeSchema>;
+
+/** POST users/:uid/level. */
+export const userLevelChangeSchema = z.strictObject({
+  level: intField(0, USER_LEVEL_MAX),
+  reason: staffNote,
+});
+export type UserLevelChange = z.infer<typeof userLevelChangeSchema>;
+
+/** POST users/:uid/password-reset. */
+export const userPasswordResetSchema = z.strictObject({ reason: staffNote });
+
+/**
+ * A forced password reset's answer: the temporary password, shown once to the member, who
+ * relays it through a verified channel; it is never stored, and every session has ended.
+ */
+export const userPasswordResetResultSchema = z.object({
+  user: userSummarySchema,
+  temporaryPassword: z.string(),
+});
+export type UserPasswordResetResult = z.infer<typeof userPasswordResetResultSchema>;
