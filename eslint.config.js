@@ -31,6 +31,37 @@ const WEB_OVERLAYS = {
   importNames: ['Toast', 'Modal'],
   message: 'Toast and Modal load on demand: use @/lib/overlays.',
 };
+/**
+ * Back office (apps/admin): nothing of the user app or the server — what both apps need goes to
+ * packages/ — and antd's feedback through App.useApp(), whose messages follow the theme and the
+ * language (the static `message` and `notification` render outside both).
+ */
+const ADMIN_APART = {
+  group: [
+    '@ampere/web',
+    '@ampere/web/*',
+    '@ampere/server',
+    '@ampere/server/*',
+    '**/apps/web/**',
+    '**/web/src/**',
+    '**/apps/server/**',
+  ],
+  message:
+    'The back office imports nothing of the user app or the server: share through packages/.',
+};
+const ADMIN_FEEDBACK = {
+  name: 'antd',
+  importNames: ['message', 'notification'],
+  message: 'Use App.useApp(): the static methods ignore the theme and the language.',
+};
+/** The back office's layers, as the user app's: app → pages → features → core → lib. */
+const adminLayer = (files, group, message) => ({
+  files,
+  rules: restrict(
+    [ADMIN_APART, ...(group.length > 0 ? [{ group, message }] : [])],
+    [ADMIN_FEEDBACK],
+  ),
+});
 const HTTP_FREE = {
   group: ['fastify', '@fastify/*', '**/*.routes', '**/*.routes.js', '**/http/**'],
   message: 'Services and repositories know nothing of HTTP.',
@@ -237,6 +268,49 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([ADMIN_APART], [ADMIN_FEEDBACK]),
+    },
+  },
+  adminLayer(
+    ['apps/admin/src/lib/**/*.{ts,tsx}'],
+    [
+      '@/features/*',
+      '@/pages/*',
+      '@/components/*',
+      '@/app/*',
+      '@/core/*',
+      'antd',
+      'antd/*',
+      '@ant-design/*',
+    ],
+    'lib/ is infrastructure: it imports no UI and no app state.',
+  ),
+  adminLayer(
+    ['apps/admin/src/core/**/*.{ts,tsx}'],
+    ['@/features/*', '@/pages/*', '@/app/*', '@/components/*'],
+    'core/ sits below features, pages and components: it imports none of them.',
+  ),
+  adminLayer(
+    ['apps/admin/src/features/**/*.{ts,tsx}'],
+    ['@/features/*', '@/pages/*', '@/app/*'],
+    'Features do not import each other or pages; share through core/, lib/ or components/.',
+  ),
+  adminLayer(
+    ['apps/admin/src/components/**/*.{ts,tsx}'],
+    ['@/features/*', '@/pages/*', '@/app/*'],
+    'components/ is generic UI below features: it imports no feature, page or app/.',
+  ),
+  adminLayer(
+    ['apps/admin/src/pages/**/*.{ts,tsx}'],
+    ['@/app/*'],
+    'app/ composes pages; nothing below imports it.',
+  ),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

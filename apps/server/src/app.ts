@@ -3,9 +3,9 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
-import type { LocaleKey } from '@ampere/contract';
+import { ERRORS, FALLBACK_LOCALE, type LocaleKey } from '@ampere/contract';
 import { ADMIN_API_PREFIX } from '@ampere/contract/admin';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
@@ -18,7 +18,7 @@ import { requestLocale } from './http/locale.js';
 import { logSerializers, redactUrl } from './http/log.js';
 import { createHostPolicy } from './http/hosts.js';
 import { registerStaffApi, type StaffRouteEntry } from './http/staff-api.js';
-import { serveWebApp } from './http/static.js';
+import { findAdminDist, serveAdminApp, serveWebApp } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { translator } from './i18n/index.js';
 import { MODULES } from './modules/index.js';
@@ -51,6 +51,11 @@ export interface AppOptions {
   redis?: Redis | undefined;
   /** Built web app to serve at `/`; omitted in API tests. */
   webDist?: string | undefined;
+  /**
+   * Built back office to serve at `/admin/`. When the web app is served and this is not given,
+   * the build beside the server's code (apps/admin/dist, or admin/dist beside the bundle).
+   */
+  adminDist?: string | undefined;
   /** The clock the business rules read (tests move it forward). */
   now?: (() => Date) | undefined;
   /** Where log lines go (standard output by default; tests read them). */
@@ -65,6 +70,7 @@ export async function buildApp({
   redis,
   now,
   webDist,
+  adminDist = webDist ? findAdminDist() : undefined,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -92,6 +98,16 @@ export async function buildApp({
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // What the router refuses before any route runs (a path parameter over maxParamLength, a
+    // malformed URL) is an unknown address, in the envelope like every other answer.
+    frameworkErrors: (_error, req, reply: FastifyReply) => {
+      const t = translator(requestLocale(req, FALLBACK_LOCALE));
+      void reply.code(ERRORS.NOT_FOUND.status).send({
+        code: ERRORS.NOT_FOUND.code,
+        msg: t(`errors.${ERRORS.NOT_FOUND.key}`),
+        data: null,
+      });
+    },
   });
 
   // Bodies are form data (the client's default), JSON or multipart; nothing else.
@@ -181,6 +197,7 @@ export async function buildApp({
   );
 
   if (webDist) await serveWebApp(app, webDist);
+  if (adminDist) await serveAdminApp(app, adminDist);
 
   return app;
 }

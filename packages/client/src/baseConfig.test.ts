@@ -50,6 +50,8 @@ const configLike = fc.oneof(
         Black_run: field(fc.string()),
         rechargeOpen: field(fc.boolean(), fc.constantFrom(0, 1, 'true')),
         withdrawOpen: field(fc.boolean(), fc.constantFrom(0, 1, 'false')),
+        rechargeCloseTip: field(fc.oneof(fc.string(), fc.constant(undefined)), fc.integer()),
+        withdrawCloseTip: field(fc.oneof(fc.string(), fc.constant(undefined)), fc.boolean()),
         currencies: field(fc.array(currency, { maxLength: 3 })),
         serverTime: field(fc.integer({ min: 0 }), number),
         feedSimulated: field(fc.boolean()),
@@ -110,6 +112,13 @@ describe('parseBaseConfig', () => {
     expect(parseBaseConfig(wire)).toStrictEqual(baseConfigSchema.parse(wire));
   });
 
+  it('keeps the operator’s close tips, and their absence', () => {
+    const closed = { ...example, rechargeOpen: false, rechargeCloseTip: 'Back at 18:00' };
+    expect(parseBaseConfig(closed)).toStrictEqual(baseConfigSchema.parse(closed));
+    expect(parseBaseConfig(closed)?.rechargeCloseTip).toBe('Back at 18:00');
+    expect(parseBaseConfig(example)).not.toHaveProperty('rechargeCloseTip');
+  });
+
   it.each([
     ['another app version', { ...example, version: '1.0.0' }],
     ['an unknown language', { ...example, language: 'en' }],
@@ -117,6 +126,7 @@ describe('parseBaseConfig', () => {
     ['a fractional server time', { ...example, serverTime: 1.5 }],
     ['a missing field', { ...example, feedSimulated: undefined }],
     ['an array', [example]],
+    ['a close tip that is not text', { ...example, withdrawCloseTip: 12 }],
   ])('refuses %s', (_name, value) => {
     expect(parseBaseConfig(value)).toBeUndefined();
     expect(baseConfigSchema.safeParse(value).success).toBe(false);

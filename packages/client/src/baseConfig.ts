@@ -22,6 +22,8 @@ export function parseBaseConfig(value: unknown): BaseConfig | undefined {
     typeof value.Black_run !== 'string' ||
     typeof value.rechargeOpen !== 'boolean' ||
     typeof value.withdrawOpen !== 'boolean' ||
+    !isOptionalString(value, 'rechargeCloseTip') ||
+    !isOptionalString(value, 'withdrawCloseTip') ||
     currencies === undefined ||
     !isSafeInteger(value.serverTime) ||
     typeof value.feedSimulated !== 'boolean' ||
@@ -38,6 +40,8 @@ export function parseBaseConfig(value: unknown): BaseConfig | undefined {
     Black_run: value.Black_run,
     rechargeOpen: value.rechargeOpen,
     withdrawOpen: value.withdrawOpen,
+    ...optionalString(value, 'rechargeCloseTip'),
+    ...optionalString(value, 'withdrawCloseTip'),
     currencies,
     serverTime: value.serverTime,
     feedSimulated: value.feedSimulated,
@@ -65,6 +69,27 @@ function parseCurrencies(value: unknown): CurrencyEntry[] | undefined {
 /** zod's object rule: any non-null object that is not an array. */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** zod's `.optional()` string: absent, undefined or a string. */
+function isOptionalString(record: Record<string, unknown>, key: string): boolean {
+  const value = record[key];
+  return value === undefined || typeof value === 'string';
+}
+
+/**
+ * The key as zod's `.optional()` returns it: kept (even when undefined) when the input has it,
+ * left out when it does not.
+ */
+function optionalString<K extends string>(
+  record: Record<string, unknown>,
+  key: K,
+): Partial<Record<K, string | undefined>> {
+  if (!Object.hasOwn(record, key)) return {};
+  const value = record[key];
+  return { [key]: typeof value === 'string' ? value : undefined } as Partial<
+    Record<K, string | undefined>
+  >;
 }
 
 /** zod's `.int()`: a finite number within the safe integer range. */

@@ -133,6 +133,29 @@ describe('createApi: requests', () => {
     expect(calls[1]!.headers.has('Content-Type')).toBe(false);
   });
 
+  it('adds the app’s own headers, read per request, without letting them replace the layer’s', async () => {
+    // The back office: a cookie session (no bearer token) and a CSRF token in a header.
+    token = undefined;
+    let csrf = 'csrf-1';
+    const { impl, calls } = fakeFetch(() => envelope(0, '', null));
+    const api = createApi(
+      deps(impl, {
+        headers: () => ({ 'x-csrf-token': csrf, language: 'xx', Accept: 'text/html' }),
+      }),
+    );
+    await api.post('auth/logout', { idempotencyKey: 'k-2' });
+    csrf = 'csrf-2';
+    await api.get('auth/session');
+    expect(calls[0]!.headers.get('x-csrf-token')).toBe('csrf-1');
+    expect(calls[1]!.headers.get('x-csrf-token')).toBe('csrf-2');
+    for (const call of calls) {
+      expect(call.headers.get('language')).toBe('zh-Hans');
+      expect(call.headers.get('Accept')).toBe('application/json');
+      expect(call.headers.has('Authorization')).toBe(false);
+    }
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe('k-2');
+  });
+
   it('puts GET body fields into the query', async () => {
     const { impl, calls } = fakeFetch(() => envelope(0, '', null));
     await createApi(deps(impl)).get('common/deleteUploader', { body: { file: 'a.png' } });

@@ -54,6 +54,12 @@ export interface RequestDeps {
   /** Called when a response carries an Authorization header ("Bearer " stripped). */
   setToken(token: string): void;
   getLanguage(): LocaleKey;
+  /**
+   * Extra headers for each request, read when it is sent (the back office's CSRF token: its
+   * session is a cookie, so `getToken` returns undefined there). The layer's own headers —
+   * Accept, language, Authorization, Idempotency-Key, Content-Type — are set after these and win.
+   */
+  headers?(): Readonly<Record<string, string>>;
   /** HTTP 401 or envelope code 401: the app clears the user, shows `serverMsg`, relaunches. */
   onUnauthorized(serverMsg: string | undefined): void;
   fetchImpl?: typeof fetch;
@@ -247,7 +253,9 @@ export function createApi(deps: RequestDeps): Api {
       const query = new URLSearchParams();
       appendFields(query, opts.query);
       const accept = expect === 'file' ? '*/*' : 'application/json';
-      const headers = new Headers({ Accept: accept, language });
+      const headers = new Headers(deps.headers?.());
+      headers.set('Accept', accept);
+      headers.set('language', language);
       if (token !== undefined && token !== '') headers.set('Authorization', `Bearer ${token}`);
       if (opts.idempotencyKey !== undefined) headers.set('Idempotency-Key', opts.idempotencyKey);
 

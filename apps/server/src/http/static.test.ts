@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { serveAdminApp } from './static.js';
 
 const INDEX_HTML = '<!doctype html><title>Ampere</title>';
 const APP_JS = `export const words = ${JSON.stringify('ampere '.repeat(200))};`;
@@ -16,7 +17,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
-    // What apps/web/scripts/precompress.mjs leaves beside a file: its Brotli and gzip copies.
+    // What scripts/precompress.mjs leaves beside a file: its Brotli and gzip copies.
     const app = path.join(dist, 'assets', 'app-77c1d2.js');
     fs.writeFileSync(app, APP_JS);
     fs.writeFileSync(`${app}.br`, brotliCompressSync(APP_JS));
@@ -95,5 +96,68 @@ describe('serving the built web app', () => {
     const escape = await t.app.inject({ url: '/assets/..%2f..%2fpackage.json' });
     expect(escape.statusCode).toBe(404);
     expect(escape.json().code).toBe(1004);
+  });
+});
+
+describe('serving the built back office at /admin/', () => {
+  const ADMIN_HTML = '<!doctype html><title>Ampere back office</title>';
+  const ADMIN_JS = `export const staff = ${JSON.stringify('admin '.repeat(200))};`;
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-admin-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), ADMIN_HTML);
+    fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(ADMIN_HTML));
+    const app = path.join(dist, 'assets', 'index-a1b2c3.js');
+    fs.writeFileSync(app, ADMIN_JS);
+    fs.writeFileSync(`${app}.br`, brotliCompressSync(ADMIN_JS));
+    fs.writeFileSync(`${app}.gz`, gzipSync(ADMIN_JS));
+    // The harness serves no web app here; the back office is registered as app.ts does.
+    t = await createTestApp({ extend: (app) => void serveAdminApp(app, dist) });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves its index.html at /admin/ with no-cache, compressed when accepted', async () => {
+    const res = await t.app.inject({ url: '/admin/', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(ADMIN_HTML);
+
+    const br = await t.app.inject({ url: '/admin/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ADMIN_HTML);
+  });
+
+  it('redirects /admin to /admin/', async () => {
+    const res = await t.app.inject({ url: '/admin' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/admin/');
+    const withQuery = await t.app.inject({ url: '/admin?lang=en-US' });
+    expect(withQuery.headers.location).toBe('/admin/?lang=en-US');
+  });
+
+  it('caches its hashed assets for a year and sends their compressed copies', async () => {
+    const url = '/admin/assets/index-a1b2c3.js';
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(ADMIN_JS);
+    expect((await t.app.inject({ url: `${url}.gz` })).statusCode).toBe(404);
+  });
+
+  it('leaves other addresses under /admin/ and the web root to the 404 envelope', async () => {
+    const missing = await t.app.inject({ url: '/admin/assets/nope.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe(1004);
+    expect((await t.app.inject({ url: '/admin/users' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/' })).statusCode).toBe(404);
   });
 });

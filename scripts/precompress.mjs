@@ -2,12 +2,14 @@
 // highest levels, so the server sends them as they are (@fastify/static `preCompressed`) instead
 // of compressing on each request or not at all. A copy that would not be smaller is not written.
 //
-//   node scripts/precompress.mjs [dist]      (run by `npm run build` after `vite build`)
+//   node ../../scripts/precompress.mjs [dist]   (each app's `npm run build`, after `vite build`;
+//                                               dist defaults to ./dist of the working directory)
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = process.argv[2] ?? new URL('../dist', import.meta.url).pathname;
+// npm runs a workspace's scripts in that workspace's directory, so `dist` is that app's build.
+const dist = resolve(process.argv[2] ?? 'dist');
 const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 
 function* files(dir) {

@@ -1,0 +1,154 @@
+import type { Role, UserDetail, UserSummary } from '@ampere/contract/admin';
+import { enUSIntl, ProConfigProvider } from '@ant-design/pro-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import antdEnUS from 'antd/locale/en_US';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/core/queryClient';
+import { SessionContext, signedIn } from '@/core/session';
+import { initI18n } from '@/i18n';
+import { fail, fakeStaffApi, ok } from '@/test/fakeServer';
+import { staffSession } from '@/test/fixtures';
+import UserDetailPage from './UserDetailPage';
+import UsersPage from './UsersPage';
+
+let server: ReturnType<typeof fakeStaffApi>;
+
+/** The Users pages as the shell routes them, for a member of `role`, in English. */
+function renderAt(path: string, role: Role) {
+  const session = staffSession({ role, csrfToken: 'csrf-1' });
+  signedIn(session);
+  render(
+    <ConfigProvider locale={antdEnUS}>
+      <ProConfigProvider intl={enUSIntl}>
+        <AntdApp>
+          <QueryClientProvider client={queryClient}>
+            <SessionContext value={session}>
+              <MemoryRouter initialEntries={[path]}>
+                <Routes>
+                  <Route path="/users" element={<UsersPage />} />
+                  <Route path="/users/:uid" element={<UserDetailPage />} />
+                </Routes>
+              </MemoryRouter>
+            </SessionContext>
+          </QueryClientProvider>
+        </AntdApp>
+      </ProConfigProvider>
+    </ConfigProvider>,
+  );
+}
+
+const alice: UserSummary = {
+  uid: '31415926',
+  username: 'alice',
+  status: 'active',
+  level: 0,
+  levelName: 'ordinary',
+  inviteCode: 'ABCD2345',
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
+const balance = (available: string) => ({
+  available,
+  frozen: { total: '0.00', inOrder: '0.00', withdrawHold: '0.00', earnPrincipal: '0.00' },
+  total: available,
+});
+const detail: UserDetail = {
+  user: { ...alice, referrer: null, fundPasswordSet: true, creditScore: 100 },
+  balances: {
+    money: balance('1234.50'),
+    usdt: { ...balance('0.000001'), frozen: { ...balance('0').frozen, total: '0.000000' } },
+  },
+  counts: { referrals: 2 },
+};
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+beforeEach(() => {
+  server = fakeStaffApi();
+  server.install();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the Users pages', () => {
+  it('search by a term, then open a user', async () => {
+    server.on('GET users', ok({ items: [alice], nextCursor: null }));
+    server.on('GET users/31415926', ok(detail));
+    renderAt('/users', 'support');
+    expect(await screen.findByRole('link', { name: '31415926' })).toBeTruthy();
+
+    fireEvent.change(screen.getByPlaceholderText('UID, username or invite code'), {
+      target: { value: ' ali ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Query|Search/ }));
+    await waitFor(() => {
+      expect(server.last('GET users')?.query.get('q')).toBe('ali');
+    });
+    expect(server.last('GET users')?.query.get('match')).toBe('prefix');
+
+    fireEvent.click(await screen.findByRole('link', { name: '31415926' }));
+    expect(await screen.findByText('alice · 31415926')).toBeTruthy();
+    // The money, exact to the minor unit.
+    expect(screen.getAllByText('1,234.50').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('0.000001').length).toBeGreaterThan(0);
+    expect(screen.getByRole('tab', { name: 'Referrals (2)' })).toBeTruthy();
+  });
+
+  it('shows each action only with its permission', async () => {
+    server.on('GET users/31415926', ok(detail));
+    renderAt('/users/31415926', 'support');
+    await screen.findByText('alice · 31415926');
+    for (const name of ['Disable', 'Reset password', 'Set level'])
+      expect(screen.getByRole('button', { name }), name).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+
+    renderAt('/users/31415926', 'compliance');
+    await screen.findByText('alice · 31415926');
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set level' })).toBeNull();
+    cleanup();
+    queryClient.clear();
+
+    renderAt('/users/31415926', 'risk');
+    await screen.findByText('alice · 31415926');
+    for (const name of ['Disable', 'Reset password', 'Set level'])
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+  });
+
+  it('resets a password after asking, and shows the temporary one once', async () => {
+    server.on('GET users/31415926', ok(detail));
+    server.on(
+      'POST users/31415926/password-reset',
+      ok({ user: alice, temporaryPassword: 'Kp7x-Qm2n-Hr4z' }),
+    );
+    renderAt('/users/31415926', 'support');
+    await screen.findByText('alice · 31415926');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('Why, e.g. the ticket number'), {
+      target: { value: 'caller verified, ticket 88' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    expect((await screen.findByTestId('temporary-password')).textContent).toContain(
+      'Kp7x-Qm2n-Hr4z',
+    );
+    const sent = server.last('POST users/31415926/password-reset');
+    expect(sent?.body).toEqual({ reason: 'caller verified, ticket 88' });
+    expect(sent?.headers.get('x-csrf-token')).toBe('csrf-1');
+  });
+
+  it('says why a user cannot be shown', async () => {
+    server.on('GET users/100000000', fail(7010, 'There is no such user', 404));
+    renderAt('/users/100000000', 'support');
+    expect(await screen.findByText('There is no such user')).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import { configure } from '@testing-library/react';
+
+/**
+ * `findBy…` waits up to 5 s (not 1 s): lazy pages load their chunk first, and CI machines are
+ * busy. A test that finds its element sooner returns sooner; only a real failure waits.
+ */
+configure({ asyncUtilTimeout: 5_000 });
+
+/**
+ * jsdom has no matchMedia; antd's responsive grid and ProLayout ask it at render. The page is a
+ * wide desktop with a light system theme: only min-width queries match. (The older
+ * addListener/removeListener pair is there because some of antd's dependencies still call it.)
+ */
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) => {
+    const list = {
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+    return Object.assign(list, { addListener: () => undefined, removeListener: () => undefined });
+  };
+}
