@@ -47,3 +47,21 @@ export function phoneContext(browser: Browser, opts: PhoneOptions = {}): Promise
 export function hashPath(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '');
 }
+
+/** The back office is a desktop app: the window it is designed and screenshotted at. */
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+export interface AdminOptions {
+  colorScheme?: 'light' | 'dark';
+  locale?: string;
+}
+
+/** A fresh desktop-sized context for the back office: empty storage, its own cookies. */
+export function adminContext(browser: Browser, opts: AdminOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: DESKTOP,
+    deviceScaleFactor: 1,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale ?? 'en-US',
+  });
+}
