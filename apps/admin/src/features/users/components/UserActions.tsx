@@ -1,9 +1,10 @@
 import { LEVELS } from '@ampere/contract';
 import type { UserPasswordResetResult, UserSummary } from '@ampere/contract/admin';
 import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, App, Button, Flex, Modal, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SecretOnceModal } from '@/components/SecretOnceModal';
 import { useCan } from '@/core/session';
 import { errorText } from '@/i18n/errorText';
 import { useResetUserPassword, useSetUserLevel, useSetUserStatus } from '../api/users';
@@ -74,37 +75,15 @@ function TemporaryPasswordModal({
   const { t } = useTranslation();
   const name = result?.user.username ?? '';
   return (
-    <Modal
-      open={result !== undefined}
+    <SecretOnceModal
+      secret={result?.temporaryPassword}
       title={t('users.reset.doneTitle', { name })}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('users.reset.done')}
-        </Button>
-      }
-    >
-      {result && (
-        <Flex vertical gap={16}>
-          <Typography.Text>{t('users.reset.doneBody', { name })}</Typography.Text>
-          <Typography.Text
-            code
-            data-testid="temporary-password"
-            style={{ fontSize: 20 }}
-            copyable={{
-              text: result.temporaryPassword,
-              tooltips: [t('common.copy'), t('common.copied')],
-            }}
-          >
-            {result.temporaryPassword}
-          </Typography.Text>
-          <Alert type="warning" showIcon message={t('users.reset.once')} />
-        </Flex>
-      )}
-    </Modal>
+      body={t('users.reset.doneBody', { name })}
+      warning={t('users.reset.once')}
+      doneText={t('users.reset.done')}
+      testId="temporary-password"
+      onClose={onClose}
+    />
   );
 }
 
