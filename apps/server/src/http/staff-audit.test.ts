@@ -159,7 +159,13 @@ describe('staff API: one audit row per change, from the route table', () => {
     },
     'POST /api/admin/v1/adjustments/:id/reject': async () => {
       const id = await requested('7.00', 'audit-key-0004-abcdefgh');
-      return () => post(finance2, `adjustments/${id}/reject`, { note: 'a duplicate' }, 'audit-key-0005-abcdefgh');
+      return () =>
+        post(
+          finance2,
+          `adjustments/${id}/reject`,
+          { note: 'a duplicate' },
+          'audit-key-0005-abcdefgh',
+        );
     },
     'POST /api/admin/v1/settings/funding/:kind': async () => {
       const funding = await get<{ recharge: object }>(finance, 'settings/funding');

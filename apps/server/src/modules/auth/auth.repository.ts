@@ -1,134 +1,23 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appUser, authThrottle, securityEvent, USER_STATUS, userSession } from './auth.schema.js';
+import { appUser, USER_STATUS } from './auth.schema.js';
+import { createPasswordsRepository } from './passwords.repository.js';
+import { createSecurityEventsRepository } from './security-events.repository.js';
+import { createSessionsRepository } from './sessions.repository.js';
+import { createThrottleRepository } from './throttle.repository.js';
 
-export interface SessionWithUser {
-  /** What authentication reads of the session (the statement selects no more). */
-  session: Pick<
-    typeof userSession.$inferSelect,
-    'id' | 'tokenHash' | 'createdAt' | 'rotatedAt' | 'lastSeenAt'
-  >;
-  user: typeof appUser.$inferSelect;
-}
+export type { LiveSession, SessionWithUser } from './sessions.repository.js';
 
-/** What authentication reads of a live session. */
-export type LiveSession = SessionWithUser['session'];
-
-function prepareFindSession(db: Db) {
-  const hash = sql.placeholder('hash');
-  const now = sql.placeholder('now');
-  return (
-    db
-      .select({
-        session: {
-          id: userSession.id,
-          tokenHash: userSession.tokenHash,
-          createdAt: userSession.createdAt,
-          rotatedAt: userSession.rotatedAt,
-          lastSeenAt: userSession.lastSeenAt,
-        },
-        user: appUser,
-      })
-      .from(userSession)
-      .innerJoin(appUser, eq(appUser.id, userSession.userId))
-      // session_live (migration 0011) is the one definition of a live session; the order
-      // statement (trade_open_session) reads it too.
-      .where(inArray(userSession.id, sql`(select l.id from session_live(${hash}, ${now}) l)`))
-      .prepare('auth_find_session')
-  );
-}
-
-const findSessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
-
-function findSessionStatement(db: Db): ReturnType<typeof prepareFindSession> {
-  let statement = findSessionStatements.get(db);
-  if (!statement) {
-    statement = prepareFindSession(db);
-    findSessionStatements.set(db, statement);
-  }
-  return statement;
-}
-
+/**
+ * Auth's SQL, composed from its parts: sessions, throttling, security events, passwords; here,
+ * disabling an account.
+ */
 export function createAuthRepository(db: Db) {
   return {
-    async insertSession(values: typeof userSession.$inferInsert): Promise<void> {
-      await db.insert(userSession).values(values);
-    },
-
-    /**
-     * The live session a token hash belongs to (current token, or the previous one in its
-     * grace period). Every signed-in request asks, so the statement is built once per
-     * database and prepared by name: PostgreSQL plans it once per connection.
-     */
-    async findSession(tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
-      const [row] = await findSessionStatement(db).execute({
-        hash: tokenHash,
-        now: now.toISOString(),
-      });
-      return row;
-    },
-
-    async touchSession(id: bigint, now: Date, expiresAt: Date): Promise<void> {
-      await db
-        .update(userSession)
-        .set({ lastSeenAt: now, expiresAt })
-        .where(eq(userSession.id, id));
-    },
-
-    /**
-     * Swaps in a new token hash, keeping the old one valid until `graceUntil`. Only succeeds if
-     * the session still holds `expectedHash`, so two concurrent rotations cannot both win.
-     */
-    async rotateSession(
-      id: bigint,
-      expectedHash: string,
-      newHash: string,
-      now: Date,
-      graceUntil: Date,
-      expiresAt: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(userSession)
-        .set({
-          tokenHash: newHash,
-          previousTokenHash: expectedHash,
-          previousValidUntil: graceUntil,
-          rotatedAt: now,
-          lastSeenAt: now,
-          expiresAt,
-        })
-        .where(and(eq(userSession.id, id), eq(userSession.tokenHash, expectedHash)))
-        .returning({ id: userSession.id });
-      return rows.length > 0;
-    },
-
-    async revokeSession(id: bigint, now: Date): Promise<void> {
-      await db
-        .update(userSession)
-        .set({ revokedAt: now })
-        .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
-    },
-
-    /**
-     * When the session `id` ends if nothing else happens: its expiry, while it is live (not
-     * revoked, not expired, its account enabled); undefined otherwise. Sockets re-check here when
-     * the expiry they knew passes, since sliding expiry may have moved it.
-     */
-    async liveSessionExpiry(id: bigint, now: Date): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ expiresAt: userSession.expiresAt })
-        .from(userSession)
-        .innerJoin(appUser, eq(appUser.id, userSession.userId))
-        .where(
-          and(
-            eq(userSession.id, id),
-            isNull(userSession.revokedAt),
-            gt(userSession.expiresAt, now),
-            ne(appUser.status, USER_STATUS.DISABLED),
-          ),
-        );
-      return row?.expiresAt;
-    },
+    ...createSessionsRepository(db),
+    ...createThrottleRepository(db),
+    ...createSecurityEventsRepository(db),
+    ...createPasswordsRepository(db),
 
     async disableUser(userId: bigint): Promise<boolean> {
       const rows = await db
@@ -137,97 +26,6 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(appUser.id, userId), ne(appUser.status, USER_STATUS.DISABLED)))
         .returning({ id: appUser.id });
       return rows.length > 0;
-    },
-
-    async revokeAllSessions(userId: bigint, now: Date): Promise<void> {
-      await db
-        .update(userSession)
-        .set({ revokedAt: now })
-        .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt)));
-    },
-
-    /** Whether `userId` signed in from `ip` since `since` (security_event, per-user index). */
-    async signedInFrom(userId: bigint, ip: string, since: Date): Promise<boolean> {
-      const rows = await db
-        .select({ id: securityEvent.id })
-        .from(securityEvent)
-        .where(
-          and(
-            eq(securityEvent.userId, userId),
-            eq(securityEvent.kind, 'login_success'),
-            eq(securityEvent.ip, ip),
-            gt(securityEvent.createdAt, since),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    async throttleRows(scopes: string[]) {
-      return db.select().from(authThrottle).where(inArray(authThrottle.scope, scopes));
-    },
-
-    /** Counts one failure, starting a new window when the old one is over. */
-    async recordFailure(scope: string, now: Date, windowStartedBefore: Date): Promise<void> {
-      await db
-        .insert(authThrottle)
-        .values({ scope, windowStartedAt: now, failures: 1, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: authThrottle.scope,
-          set: {
-            failures: sql`case when ${authThrottle.windowStartedAt} <= ${windowStartedBefore} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${windowStartedBefore} then ${now} else ${authThrottle.windowStartedAt} end`,
-            lastFailureAt: now,
-          },
-        });
-    },
-
-    async clearThrottle(scope: string): Promise<void> {
-      await db.delete(authThrottle).where(eq(authThrottle.scope, scope));
-    },
-
-    async recordEvent(values: typeof securityEvent.$inferInsert): Promise<void> {
-      await db.insert(securityEvent).values(values);
-    },
-
-    async events(userId: bigint, kinds: string[], limit: number) {
-      return db
-        .select()
-        .from(securityEvent)
-        .where(and(eq(securityEvent.userId, userId), inArray(securityEvent.kind, kinds)))
-        .orderBy(desc(securityEvent.id))
-        .limit(limit);
-    },
-
-    async setPasswordHash(userId: bigint, passwordHash: string): Promise<void> {
-      await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
-    },
-
-    async setFundPassword(userId: bigint, fundPasswordHash: string): Promise<void> {
-      await db
-        .update(appUser)
-        .set({ fundPasswordHash, fundPasswordFailures: 0, fundPasswordLockedUntil: null })
-        .where(eq(appUser.id, userId));
-    },
-
-    /** Counts a wrong fund password; returns the new count. Locks when it reaches `lockAt`. */
-    async fundPasswordFailed(userId: bigint, lockAt: number, lockedUntil: Date): Promise<number> {
-      const [row] = await db
-        .update(appUser)
-        .set({
-          fundPasswordFailures: sql`${appUser.fundPasswordFailures} + 1`,
-          fundPasswordLockedUntil: sql`case when ${appUser.fundPasswordFailures} + 1 >= ${lockAt} then ${lockedUntil} else ${appUser.fundPasswordLockedUntil} end`,
-        })
-        .where(eq(appUser.id, userId))
-        .returning({ failures: appUser.fundPasswordFailures });
-      return row?.failures ?? lockAt;
-    },
-
-    async fundPasswordSucceeded(userId: bigint): Promise<void> {
-      await db
-        .update(appUser)
-        .set({ fundPasswordFailures: 0, fundPasswordLockedUntil: null })
-        .where(eq(appUser.id, userId));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+export { violatedUniqueConstraint } from '../../db/errors.js';
 import { appUser } from './auth.schema.js';
 
 export interface NewUser {
@@ -11,17 +12,6 @@ export interface NewUser {
 }
 
 export type UserRow = typeof appUser.$inferSelect;
-
-/** The unique constraint a failed insert ran into, if that is why it failed. */
-export function violatedUniqueConstraint(error: unknown): string | undefined {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  if (cause && typeof cause === 'object' && 'code' in cause && cause.code === '23505') {
-    return 'constraint' in cause && typeof cause.constraint === 'string'
-      ? cause.constraint
-      : 'unknown';
-  }
-  return undefined;
-}
 
 /** The users table: identities and credentials, owned by the auth module. */
 export function createUsersRepository(db: Db) {
