@@ -1,38 +1,20 @@
 import type { Adjustment, Role } from '@ampere/contract/admin';
-import { enUSIntl, ProConfigProvider } from '@ant-design/pro-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import antdEnUS from 'antd/locale/en_US';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/core/queryClient';
-import { SessionContext, signedIn } from '@/core/session';
-import { initI18n } from '@/i18n';
-import { fail, fakeStaffApi, ok } from '@/test/fakeServer';
-import { staffSession } from '@/test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { fail, ok } from '@/test/fakeServer';
+import { pageTests, renderAsMember } from '@/test/pages';
 import AdjustmentsPage from './AdjustmentsPage';
 
-let server: ReturnType<typeof fakeStaffApi>;
+const api = pageTests();
 
-/** The page for member `ann` (id 1) of `role`, in English. */
+/** The page for member `ann` (id 1) of `role`. */
 function renderPage(role: Role) {
-  const session = staffSession({ role, csrfToken: 'csrf-1' });
-  signedIn(session);
-  render(
-    <ConfigProvider locale={antdEnUS}>
-      <ProConfigProvider intl={enUSIntl}>
-        <AntdApp>
-          <QueryClientProvider client={queryClient}>
-            <SessionContext value={session}>
-              <MemoryRouter>
-                <AdjustmentsPage />
-              </MemoryRouter>
-            </SessionContext>
-          </QueryClientProvider>
-        </AntdApp>
-      </ProConfigProvider>
-    </ConfigProvider>,
+  renderAsMember(
+    <MemoryRouter>
+      <AdjustmentsPage />
+    </MemoryRouter>,
+    role,
   );
 }
 
@@ -60,31 +42,16 @@ const rowOf = (text: string) => {
   return row;
 };
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(() => {
-  server = fakeStaffApi();
-  server.install();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('the Adjustments page', () => {
   it('offers approval only on other members’ requests, and shows the server’s refusal', async () => {
-    server.on('GET adjustments', ok({ items: [bobs, mine], nextCursor: null }));
-    server.on(
+    api.server.on('GET adjustments', ok({ items: [bobs, mine], nextCursor: null }));
+    api.server.on(
       'POST adjustments/8/approve',
       fail(7021, 'You cannot approve your own adjustment', 409),
     );
     renderPage('finance');
     await screen.findByText('reason 7');
-    expect(server.last('GET adjustments')?.query.get('status')).toBe('pending');
+    expect(api.server.last('GET adjustments')?.query.get('status')).toBe('pending');
     expect(within(rowOf('reason 7')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(rowOf('reason 7')).getByText('Your request')).toBeTruthy();
 
@@ -92,12 +59,12 @@ describe('the Adjustments page', () => {
     const confirm = await screen.findByRole('tooltip');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('You cannot approve your own adjustment')).toBeTruthy();
-    const sent = server.last('POST adjustments/8/approve');
+    const sent = api.server.last('POST adjustments/8/approve');
     expect(sent?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('lets support request but not approve', async () => {
-    server.on('GET adjustments', ok({ items: [bobs], nextCursor: null }));
+    api.server.on('GET adjustments', ok({ items: [bobs], nextCursor: null }));
     renderPage('support');
     await screen.findByText('reason 8');
     expect(screen.getByRole('button', { name: /Request adjustment/ })).toBeTruthy();
@@ -105,8 +72,8 @@ describe('the Adjustments page', () => {
   });
 
   it('sends a request with one Idempotency-Key, the same again after a lost answer', async () => {
-    server.on('GET adjustments', ok({ items: [], nextCursor: null }));
-    server.on(
+    api.server.on('GET adjustments', ok({ items: [], nextCursor: null }));
+    api.server.on(
       'POST adjustments',
       fail(9000, 'System error, please go back and try again', 500),
       ok(adjustment('9', { id: '1', username: 'ann' })),
@@ -128,12 +95,12 @@ describe('the Adjustments page', () => {
         'Enter a non-zero amount with no more decimals than the currency has.',
       ),
     ).toBeTruthy();
-    expect(server.last('POST adjustments')).toBeUndefined();
+    expect(api.server.last('POST adjustments')).toBeUndefined();
 
     fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '-20.00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByText('System error, please go back and try again')).toBeTruthy();
-    const first = server.last('POST adjustments');
+    const first = api.server.last('POST adjustments');
     expect(first?.body).toEqual({
       uid: '31415926',
       currency: 'money',
@@ -144,7 +111,7 @@ describe('the Adjustments page', () => {
     expect(
       await screen.findByText('Adjustment 9 is requested and waits for approval.'),
     ).toBeTruthy();
-    const requests = server.seen.filter((r) => r.method === 'POST' && r.path === 'adjustments');
+    const requests = api.server.seen.filter((r) => r.method === 'POST' && r.path === 'adjustments');
     expect(requests).toHaveLength(2);
     const keys = requests.map((r) => r.headers.get('idempotency-key'));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,40 +1,19 @@
 import type { AdminProduct, Dashboard, FundingSettings, Role } from '@ampere/contract/admin';
-import { enUSIntl, ProConfigProvider } from '@ant-design/pro-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import antdEnUS from 'antd/locale/en_US';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/core/queryClient';
-import { SessionContext, signedIn } from '@/core/session';
-import { initI18n } from '@/i18n';
-import { fakeStaffApi, ok } from '@/test/fakeServer';
-import { staffSession } from '@/test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { ok } from '@/test/fakeServer';
+import { pageTests, renderAsMember } from '@/test/pages';
 import DashboardPage from './DashboardPage';
 import FundingPage from './FundingPage';
 import LevelsPage from './LevelsPage';
 import ProductsPage from './ProductsPage';
 
-let server: ReturnType<typeof fakeStaffApi>;
+const api = pageTests();
 
-/** A page as the shell shows it to a member of `role`, in English (app/App's providers). */
+/** A page as the shell shows it to a member of `role`. */
 function renderPage(Page: ComponentType, role: Role) {
-  const session = staffSession({ role, csrfToken: 'csrf-1' });
-  signedIn(session);
-  render(
-    <ConfigProvider locale={antdEnUS}>
-      <ProConfigProvider intl={enUSIntl}>
-        <AntdApp>
-          <QueryClientProvider client={queryClient}>
-            <SessionContext value={session}>
-              <Page />
-            </SessionContext>
-          </QueryClientProvider>
-        </AntdApp>
-      </ProConfigProvider>
-    </ConfigProvider>,
-  );
+  renderAsMember(<Page />, role);
 }
 
 /** The card a text is in. */
@@ -66,25 +45,10 @@ const btc: AdminProduct = {
   ],
 };
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(() => {
-  server = fakeStaffApi();
-  server.install();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('funding switches', () => {
   it('closes recharge with a tip in German, leaving the other languages as they were', async () => {
-    server.on('GET settings/funding', ok(funding));
-    server.on(
+    api.server.on('GET settings/funding', ok(funding));
+    api.server.on(
       'POST settings/funding/recharge',
       ok({ ...funding, recharge: { open: false, closeTip: { de: 'Heute geschlossen.' } } }),
     );
@@ -97,12 +61,12 @@ describe('funding switches', () => {
     });
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(server.last('POST settings/funding/recharge')?.body).toEqual({
+      expect(api.server.last('POST settings/funding/recharge')?.body).toEqual({
         open: false,
         closeTip: { de: 'Heute geschlossen.' },
       });
     });
-    expect(server.last('POST settings/funding/recharge')?.headers.get('x-csrf-token')).toBe(
+    expect(api.server.last('POST settings/funding/recharge')?.headers.get('x-csrf-token')).toBe(
       'csrf-1',
     );
     // The withdrawal card shows its own state and tip, untouched.
@@ -113,7 +77,7 @@ describe('funding switches', () => {
   });
 
   it('is read-only for a role without settings.funding', async () => {
-    server.on('GET settings/funding', ok(funding));
+    api.server.on('GET settings/funding', ok(funding));
     renderPage(FundingPage, 'support');
     const switches = await screen.findAllByRole('switch');
     expect(switches.map((s) => s.hasAttribute('disabled'))).toEqual([true, true]);
@@ -124,8 +88,8 @@ describe('funding switches', () => {
 
 describe('products and periods', () => {
   it('says changes apply to new orders only, and sends a period’s new terms whole', async () => {
-    server.on('GET settings/products', ok({ items: [btc] }));
-    server.on('POST settings/periods', ok(btc));
+    api.server.on('GET settings/products', ok({ items: [btc] }));
+    api.server.on('POST settings/periods', ok(btc));
     renderPage(ProductsPage, 'risk');
     expect(screen.getByText(/Changes apply to new orders only/)).toBeTruthy();
     expect(await screen.findByText('Bitcoin')).toBeTruthy();
@@ -144,13 +108,13 @@ describe('products and periods', () => {
     expect(
       await within(dialog).findAllByText('Above 0 and at most 1, up to 4 decimals (0.85 = 85 %)'),
     ).not.toHaveLength(0);
-    expect(server.last('POST settings/periods')).toBeUndefined();
+    expect(api.server.last('POST settings/periods')).toBeUndefined();
 
     fireEvent.change(rate, { target: { value: '0.85' } });
     fireEvent.change(within(dialog).getByLabelText('Minimum CNY'), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(server.last('POST settings/periods')?.body).toEqual({
+      expect(api.server.last('POST settings/periods')?.body).toEqual({
         symbol: 'BTC/USDT',
         seconds: 30,
         payoutRate: '0.85',
@@ -161,7 +125,7 @@ describe('products and periods', () => {
   });
 
   it('offers no editing to a role without settings.products', async () => {
-    server.on('GET settings/products', ok({ items: [btc] }));
+    api.server.on('GET settings/products', ok({ items: [btc] }));
     renderPage(ProductsPage, 'support');
     expect(await screen.findByText('Bitcoin')).toBeTruthy();
     expect(screen.getByText('Your role can read products but not change them.')).toBeTruthy();
@@ -176,14 +140,14 @@ describe('member levels', () => {
       intermediate: { money: '100000.00', usdt: '15000.000000' },
       premium: { money: '1000000.00', usdt: '150000.000000' },
     };
-    server.on('GET settings/levels', ok(levels));
-    server.on('POST settings/levels', ok(levels));
+    api.server.on('GET settings/levels', ok(levels));
+    api.server.on('POST settings/levels', ok(levels));
     renderPage(LevelsPage, 'risk');
     const premium = await screen.findByLabelText('Premium: Volume in CNY');
     fireEvent.change(premium, { target: { value: '2000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(server.last('POST settings/levels')?.body).toEqual({
+      expect(api.server.last('POST settings/levels')?.body).toEqual({
         ...levels,
         premium: { ...levels.premium, money: '2000000' },
       });
@@ -250,7 +214,7 @@ describe('the dashboard', () => {
         ],
       },
     };
-    server.on('GET dashboard', ok(dashboard));
+    api.server.on('GET dashboard', ok(dashboard));
     renderPage(DashboardPage, 'auditor');
     expect(await screen.findByText('Balance adjustments to approve')).toBeTruthy();
     expect(screen.getByText('4 · 100.09')).toBeTruthy();

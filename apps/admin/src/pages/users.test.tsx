@@ -1,42 +1,25 @@
 import type { Role, UserDetail, UserSummary } from '@ampere/contract/admin';
-import { enUSIntl, ProConfigProvider } from '@ant-design/pro-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import antdEnUS from 'antd/locale/en_US';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/core/queryClient';
-import { SessionContext, signedIn } from '@/core/session';
-import { initI18n } from '@/i18n';
-import { fail, fakeStaffApi, ok } from '@/test/fakeServer';
-import { staffSession } from '@/test/fixtures';
+import { fail, ok } from '@/test/fakeServer';
+import { pageTests, renderAsMember } from '@/test/pages';
 import UserDetailPage from './UserDetailPage';
 import UsersPage from './UsersPage';
 
-let server: ReturnType<typeof fakeStaffApi>;
+const api = pageTests();
 
-/** The Users pages as the shell routes them, for a member of `role`, in English. */
+/** The Users pages as the shell routes them, for a member of `role`. */
 function renderAt(path: string, role: Role) {
-  const session = staffSession({ role, csrfToken: 'csrf-1' });
-  signedIn(session);
-  render(
-    <ConfigProvider locale={antdEnUS}>
-      <ProConfigProvider intl={enUSIntl}>
-        <AntdApp>
-          <QueryClientProvider client={queryClient}>
-            <SessionContext value={session}>
-              <MemoryRouter initialEntries={[path]}>
-                <Routes>
-                  <Route path="/users" element={<UsersPage />} />
-                  <Route path="/users/:uid" element={<UserDetailPage />} />
-                </Routes>
-              </MemoryRouter>
-            </SessionContext>
-          </QueryClientProvider>
-        </AntdApp>
-      </ProConfigProvider>
-    </ConfigProvider>,
+  renderAsMember(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/users" element={<UsersPage />} />
+        <Route path="/users/:uid" element={<UserDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+    role,
   );
 }
 
@@ -63,25 +46,10 @@ const detail: UserDetail = {
   counts: { referrals: 2 },
 };
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(() => {
-  server = fakeStaffApi();
-  server.install();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('the Users pages', () => {
   it('search by a term, then open a user', async () => {
-    server.on('GET users', ok({ items: [alice], nextCursor: null }));
-    server.on('GET users/31415926', ok(detail));
+    api.server.on('GET users', ok({ items: [alice], nextCursor: null }));
+    api.server.on('GET users/31415926', ok(detail));
     renderAt('/users', 'support');
     expect(await screen.findByRole('link', { name: '31415926' })).toBeTruthy();
 
@@ -90,9 +58,9 @@ describe('the Users pages', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /Query|Search/ }));
     await waitFor(() => {
-      expect(server.last('GET users')?.query.get('q')).toBe('ali');
+      expect(api.server.last('GET users')?.query.get('q')).toBe('ali');
     });
-    expect(server.last('GET users')?.query.get('match')).toBe('prefix');
+    expect(api.server.last('GET users')?.query.get('match')).toBe('prefix');
 
     fireEvent.click(await screen.findByRole('link', { name: '31415926' }));
     expect(await screen.findByText('alice · 31415926')).toBeTruthy();
@@ -103,7 +71,7 @@ describe('the Users pages', () => {
   });
 
   it('shows each action only with its permission', async () => {
-    server.on('GET users/31415926', ok(detail));
+    api.server.on('GET users/31415926', ok(detail));
     renderAt('/users/31415926', 'support');
     await screen.findByText('alice · 31415926');
     for (const name of ['Disable', 'Reset password', 'Set level'])
@@ -125,8 +93,8 @@ describe('the Users pages', () => {
   });
 
   it('resets a password after asking, and shows the temporary one once', async () => {
-    server.on('GET users/31415926', ok(detail));
-    server.on(
+    api.server.on('GET users/31415926', ok(detail));
+    api.server.on(
       'POST users/31415926/password-reset',
       ok({ user: alice, temporaryPassword: 'Kp7x-Qm2n-Hr4z' }),
     );
@@ -141,13 +109,13 @@ describe('the Users pages', () => {
     expect((await screen.findByTestId('temporary-password')).textContent).toContain(
       'Kp7x-Qm2n-Hr4z',
     );
-    const sent = server.last('POST users/31415926/password-reset');
+    const sent = api.server.last('POST users/31415926/password-reset');
     expect(sent?.body).toEqual({ reason: 'caller verified, ticket 88' });
     expect(sent?.headers.get('x-csrf-token')).toBe('csrf-1');
   });
 
   it('says why a user cannot be shown', async () => {
-    server.on('GET users/100000000', fail(7010, 'There is no such user', 404));
+    api.server.on('GET users/100000000', fail(7010, 'There is no such user', 404));
     renderAt('/users/100000000', 'support');
     expect(await screen.findByText('There is no such user')).toBeTruthy();
   });
