@@ -216,8 +216,9 @@ describe('staff API: one audit row per change, from the route table', () => {
       await post(compliance, `kyc/cases/${id}/claim`);
       return () =>
         post(compliance, `kyc/cases/${id}/decide`, {
-          front: { decision: 'approve' },
-          back: { decision: 'decline', reason: 'blurry' },
+          front: 'approve',
+          back: 'decline',
+          backReason: 'blurry',
         });
     },
     'POST /api/admin/v1/settings/periods': async () => {

@@ -72,19 +72,20 @@ export type KycCase = z.infer<typeof kycCaseSchema>;
 /** POST kyc/cases/:id/claim: no body. */
 export const kycClaimSchema = z.strictObject({});
 
-const sideDecisionSchema = z.discriminatedUnion('decision', [
-  z.strictObject({ decision: z.literal('approve') }),
-  z.strictObject({ decision: z.literal('decline'), reason: kycReasonSchema }),
-]);
-export type KycSideDecision = z.infer<typeof sideDecisionSchema>;
+export const KYC_DECISIONS = ['approve', 'decline'] as const;
+export const kycDecisionSchema = z.enum(KYC_DECISIONS);
+export type KycDecision = z.infer<typeof kycDecisionSchema>;
 
 /**
  * POST kyc/cases/:id/decide: one decision per side under review (a side approved in an earlier
- * round is not decided again), and an optional note for the user.
+ * round is not decided again), a reason with each decline and none with an approval (7204
+ * otherwise), and an optional note for the user. Flat, as the back office's forms send it.
  */
 export const kycDecideSchema = z.strictObject({
-  front: sideDecisionSchema.optional(),
-  back: sideDecisionSchema.optional(),
+  front: kycDecisionSchema.optional(),
+  frontReason: kycReasonSchema.optional(),
+  back: kycDecisionSchema.optional(),
+  backReason: kycReasonSchema.optional(),
   note: z.string().trim().max(KYC_NOTE_MAX).regex(STAFF_TEXT).optional(),
 });
 export type KycDecide = z.infer<typeof kycDecideSchema>;

@@ -104,16 +104,22 @@ describe('real-name verification: the state machine, through the API', () => {
 
     const id = await caseIdOf(u.id);
     // Staff: deciding needs the claim; a claim keeps the other reviewer out.
-    expect(code(await decide(reviewer, id, { front: { decision: 'approve' } }))).toBe(7203);
+    expect(code(await decide(reviewer, id, { front: 'approve' }))).toBe(7203);
     expect(code(await claim(reviewer, id))).toBe(0);
     const taken = await claim(reviewer2, id);
     expect(taken.json()).toMatchObject({ code: 7202, data: { claimedBy: 'kyc-rev1' } });
-    expect(code(await decide(reviewer2, id, { front: { decision: 'approve' } }))).toBe(7203);
+    expect(code(await decide(reviewer2, id, { front: 'approve' }))).toBe(7203);
     // Both sides are under review: both must be decided.
-    expect(code(await decide(reviewer, id, { front: { decision: 'approve' } }))).toBe(7204);
+    expect(code(await decide(reviewer, id, { front: 'approve' }))).toBe(7204);
+    // A decline says why; an approval carries no reason.
+    expect(code(await decide(reviewer, id, { front: 'approve', back: 'decline' }))).toBe(7204);
+    expect(
+      code(await decide(reviewer, id, { front: 'approve', frontReason: 'glare', back: 'approve' })),
+    ).toBe(7204);
     const declined = await decide(reviewer, id, {
-      front: { decision: 'approve' },
-      back: { decision: 'decline', reason: 'glare' },
+      front: 'approve',
+      back: 'decline',
+      backReason: 'glare',
       note: 'Light reflects on the expiry date',
     });
     expect(declined.json()).toMatchObject({
@@ -154,12 +160,12 @@ describe('real-name verification: the state machine, through the API', () => {
     expect(
       code(
         await decide(reviewer2, id, {
-          front: { decision: 'approve' },
-          back: { decision: 'approve' },
+          front: 'approve',
+          back: 'approve',
         }),
       ),
     ).toBe(7204);
-    const approved = await decide(reviewer2, id, { back: { decision: 'approve' } });
+    const approved = await decide(reviewer2, id, { back: 'approve' });
     expect(approved.json()).toMatchObject({
       code: 0,
       data: { status: 'approved', round: 2, decidedBy: { username: 'kyc-rev2' } },
@@ -170,9 +176,7 @@ describe('real-name verification: the state machine, through the API', () => {
     // Approved: the user cannot change it; staff cannot decide or claim it again.
     expect(code(await realname(t.app, u.token, { contrary: newFront }))).toBe(8015);
     expect(code(await claim(reviewer, id))).toBe(7201);
-    expect(
-      code(await decide(reviewer, id, { back: { decision: 'decline', reason: 'blurry' } })),
-    ).toBe(7201);
+    expect(code(await decide(reviewer, id, { back: 'decline', backReason: 'blurry' }))).toBe(7201);
   });
 
   it('declining the front lets the user correct the name and number with it', async () => {
@@ -186,8 +190,10 @@ describe('real-name verification: the state machine, through the API', () => {
     const id = await caseIdOf(u.id);
     await claim(reviewer, id);
     const res = await decide(reviewer, id, {
-      front: { decision: 'decline', reason: 'mismatch' },
-      back: { decision: 'decline', reason: 'cut_off' },
+      front: 'decline',
+      frontReason: 'mismatch',
+      back: 'decline',
+      backReason: 'cut_off',
     });
     expect(res.json().data).toMatchObject({ status: 'declined' });
     expect(await t.app.services.kyc.approvedName(u.id)).toBeNull();
@@ -252,8 +258,8 @@ describe('real-name verification: the state machine, through the API', () => {
     expect(
       code(
         await decide(reviewer, id, {
-          front: { decision: 'approve' },
-          back: { decision: 'approve' },
+          front: 'approve',
+          back: 'approve',
         }),
       ),
     ).toBe(7203);

@@ -1,4 +1,5 @@
-import { KYC_CLAIM_MINUTES, type KycDecide, type KycSideDecision } from '@ampere/contract/admin';
+import type { KycReason } from '@ampere/contract';
+import { KYC_CLAIM_MINUTES, type KycDecide, type KycDecision } from '@ampere/contract/admin';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
@@ -67,10 +68,13 @@ export function claim(deps: ReviewDeps, by: Reviewer, id: bigint): Promise<KycRo
 
 type SideChange = Pick<KycChange, 'frontStatus' | 'frontReason'>;
 
-function sideOutcome(decision: KycSideDecision) {
-  return decision.decision === 'approve'
+/** One side's outcome; a decline without a reason, or an approval with one, is refused. */
+function sideOutcome(decision: KycDecision, reason: KycReason | undefined) {
+  if ((decision === 'decline') !== (reason !== undefined))
+    throw new AppError('KYC_DECISION_INCOMPLETE');
+  return decision === 'approve'
     ? { status: 'approved', reason: null }
-    : { status: 'declined', reason: decision.reason };
+    : { status: 'declined', reason: reason ?? null };
 }
 
 /**
@@ -92,8 +96,14 @@ export function decide(
     const backOpen = row.backStatus === 'pending';
     if (frontOpen !== (body.front !== undefined) || backOpen !== (body.back !== undefined))
       throw new AppError('KYC_DECISION_INCOMPLETE');
-    const front = body.front ? sideOutcome(body.front) : { status: row.frontStatus, reason: null };
-    const back = body.back ? sideOutcome(body.back) : { status: row.backStatus, reason: null };
+    if ((!body.front && body.frontReason) || (!body.back && body.backReason))
+      throw new AppError('KYC_DECISION_INCOMPLETE');
+    const front = body.front
+      ? sideOutcome(body.front, body.frontReason)
+      : { status: row.frontStatus, reason: null };
+    const back = body.back
+      ? sideOutcome(body.back, body.backReason)
+      : { status: row.backStatus, reason: null };
     const declined = front.status === 'declined' || back.status === 'declined';
     const sides: SideChange & KycChange = {
       frontStatus: front.status,
