@@ -3,8 +3,8 @@
  * every locale's `errors` namespace; `status` is the HTTP status the server answers with.
  *
  * Ranges: 0 success; 401 session; 1000–1099 request shape; 1100–1199 content; 2000s accounts;
- * 3000s ledger and wallet; 4000s trading; 5000s funding; 6000s earn; 7000s
- * back office; 9000s server.
+ * 3000s ledger and wallet; 4000s trading; 5000s funding; 6000s earn; 7000s back office
+ * (7200–7249 real-name review); 8000–8099 uploads and real-name verification; 9000s server.
  * Client-side codes (SPEC §8) are never sent by the server.
  */
 export const ERRORS = {
@@ -54,6 +54,29 @@ export const ERRORS = {
   ADJUSTMENT_NOT_FOUND: { code: 7020, status: 404, key: 'adjustment_not_found' },
   ADJUSTMENT_SELF_APPROVAL: { code: 7021, status: 409, key: 'adjustment_self_approval' },
   ADJUSTMENT_NOT_PENDING: { code: 7022, status: 409, key: 'adjustment_not_pending' },
+  KYC_CASE_NOT_FOUND: { code: 7200, status: 404, key: 'kyc_case_not_found' },
+  KYC_CASE_NOT_PENDING: { code: 7201, status: 409, key: 'kyc_case_not_pending' },
+  KYC_CASE_CLAIMED: { code: 7202, status: 409, key: 'kyc_case_claimed' },
+  KYC_CLAIM_REQUIRED: { code: 7203, status: 409, key: 'kyc_claim_required' },
+  KYC_DECISION_INCOMPLETE: { code: 7204, status: 400, key: 'kyc_decision_incomplete' },
+  UPLOAD_UNSUPPORTED: { code: 8000, status: 415, key: 'upload_unsupported' },
+  UPLOAD_TOO_LARGE: { code: 8001, status: 413, key: 'upload_too_large' },
+  UPLOAD_TOO_MANY_PIXELS: { code: 8002, status: 413, key: 'upload_too_many_pixels' },
+  UPLOAD_RATE_LIMITED: { code: 8003, status: 429, key: 'upload_rate_limited' },
+  UPLOAD_QUOTA_EXCEEDED: { code: 8004, status: 409, key: 'upload_quota_exceeded' },
+  UPLOAD_NOT_FOUND: { code: 8005, status: 404, key: 'upload_not_found' },
+  UPLOAD_IN_USE: { code: 8006, status: 409, key: 'upload_in_use' },
+  UPLOAD_LINK_INVALID: { code: 8007, status: 403, key: 'upload_link_invalid' },
+  UPLOAD_MISSING: { code: 8008, status: 400, key: 'upload_missing' },
+  KYC_DETAILS_REQUIRED: { code: 8010, status: 400, key: 'kyc_details_required' },
+  KYC_PHOTOS_REQUIRED: { code: 8011, status: 400, key: 'kyc_photos_required' },
+  KYC_IDCARD_INVALID: { code: 8012, status: 400, key: 'kyc_idcard_invalid' },
+  KYC_IDCARD_IN_USE: { code: 8013, status: 409, key: 'kyc_idcard_in_use' },
+  KYC_UNDER_REVIEW: { code: 8014, status: 409, key: 'kyc_under_review' },
+  KYC_ALREADY_APPROVED: { code: 8015, status: 409, key: 'kyc_already_approved' },
+  KYC_SIDE_NOT_DECLINED: { code: 8016, status: 409, key: 'kyc_side_not_declined' },
+  KYC_CERTIFICATE_INVALID: { code: 8017, status: 400, key: 'kyc_certificate_invalid' },
+  KYC_NAME_INVALID: { code: 8018, status: 400, key: 'kyc_name_invalid' },
   INTERNAL: { code: 9000, status: 500, key: 'internal' },
   SERVICE_UNAVAILABLE: { code: 9003, status: 503, key: 'service_unavailable' },
 } as const satisfies Record<string, { code: number; status: number; key: string }>;

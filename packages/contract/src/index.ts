@@ -12,3 +12,4 @@ export * from './trading.js';
 export * from './version.js';
 export * from './wallet.js';
 export * from './channels.js';
+export * from './kyc.js';

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   CrownOutlined,
   DashboardOutlined,
+  IdcardOutlined,
   SolutionOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -63,6 +64,13 @@ export const ROUTES: readonly AdminRoute[] = [
     icon: <TransactionOutlined />,
     permission: 'adjustments.read',
     page: lazy(() => import('@/pages/AdjustmentsPage')),
+  },
+  {
+    path: '/kyc',
+    label: 'kyc',
+    icon: <IdcardOutlined />,
+    permission: 'kyc.read',
+    page: lazy(() => import('@/pages/KycPage')),
   },
   {
     path: '/staff',

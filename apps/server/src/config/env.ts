@@ -126,6 +126,18 @@ const envSchema = z.object({
     .optional(),
   /** How often the ledger is re-checked from scratch (docs/ledger.md). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+  /** Uploads (docs/kyc.md): the largest file taken, in bytes (10 MB by default). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(10_000_000),
+  /** The largest image, in pixels (width × height), decoded: bigger is a decompression bomb. */
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
+  /** Images one user may upload per rolling hour. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** What one user's stored uploads may add up to, in bytes (after re-encoding). */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).max(10_000_000_000).default(50_000_000),
+  /** How long a signed image address lives, in seconds. */
+  UPLOAD_URL_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Where uploads are kept: a directory outside the web root (default DATA_DIR/uploads). */
+  UPLOAD_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -36,3 +36,15 @@ describe('sealed secrets', () => {
     expect(createSealedBox({ dataDir }).open(sealed)).toBe('kept');
   });
 });
+
+describe('keyed hashes', () => {
+  it('are stable per key and label, and differ across keys and labels', () => {
+    const key = randomBytes(32).toString('base64');
+    const a = createSealedBox({ key, dataDir: '/nonexistent' });
+    const b = createSealedBox({ key, dataDir: '/nonexistent' });
+    expect(a.mac('id', '110101199003077777')).toBe(b.mac('id', '110101199003077777'));
+    expect(a.mac('id', '110101199003077777')).not.toBe(a.mac('url', '110101199003077777'));
+    const other = createSealedBox({ key: randomBytes(32).toString('base64'), dataDir: '/x' });
+    expect(other.mac('id', '110101199003077777')).not.toBe(a.mac('id', '110101199003077777'));
+  });
+});

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,6 +11,12 @@ import path from 'node:path';
 export interface SealedBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * A keyed hash (HMAC-SHA-256, base64url) under a key derived from the data key for `label`:
+   * equal texts give equal hashes (a uniqueness check on an ID number without storing it in
+   * the clear), and nobody without the data key can make or check one. Labels keep uses apart.
+   */
+  mac(label: string, text: string): string;
 }
 
 export const DATA_KEY_FILE = 'data-encryption.key';
@@ -42,7 +48,19 @@ export function parseDataKey(text: string): Buffer {
 
 export function createSealedBox(opts: { key?: string | undefined; dataDir: string }): SealedBox {
   const key = opts.key ? parseDataKey(opts.key) : keyFromDataDir(opts.dataDir);
+  const derived = new Map<string, Buffer>();
+  const macKey = (label: string) => {
+    let k = derived.get(label);
+    if (!k) {
+      k = createHmac('sha256', key).update(`ampere-mac:${label}`).digest();
+      derived.set(label, k);
+    }
+    return k;
+  };
   return {
+    mac(label, text) {
+      return createHmac('sha256', macKey(label)).update(text, 'utf8').digest('base64url');
+    },
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
   marketFeedLeader: 0x616d_7001,
   /** Session lock held by the leader of the background jobs every node may run. */
   jobsLeader: 0x616d_7002,
+  /** Transaction lock (with the user's id as second key) over one user's uploads (quota, rate). */
+  uploadsPerUser: 0x616d_7003,
 } as const;
 
 /**

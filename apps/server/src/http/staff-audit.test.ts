@@ -4,6 +4,8 @@ import { queryRows } from '../db/client.js';
 import { creditFromEquity, insertTestUser } from '../test/fixtures.js';
 import { createTestApp, testClock, type TestApp } from '../test/harness.js';
 import { signInStaff, staffUrl, totpCode, type StaffClient } from '../test/staff.js';
+import { idNumber } from '../modules/kyc/testing.js';
+import { photoJpeg } from '../modules/uploads/testing.js';
 
 type Answer = Awaited<ReturnType<StaffClient['call']>>;
 
@@ -20,6 +22,7 @@ describe('staff API: one audit row per change, from the route table', () => {
   let finance2: StaffClient;
   let support: StaffClient;
   let risk: StaffClient;
+  let compliance: StaffClient;
   let uid: string;
 
   beforeAll(async () => {
@@ -29,6 +32,7 @@ describe('staff API: one audit row per change, from the route table', () => {
     finance2 = await signInStaff(t.app, 'audit-fin2', 'finance', clock.now);
     support = await signInStaff(t.app, 'audit-sup', 'support', clock.now);
     risk = await signInStaff(t.app, 'audit-risk', 'risk', clock.now);
+    compliance = await signInStaff(t.app, 'audit-kyc', 'compliance', clock.now);
     const user = await insertTestUser(t.database.db);
     await creditFromEquity(t.database.db, user.id, 'money', 1_000_00n);
     uid = user.uid.toString();
@@ -71,6 +75,25 @@ describe('staff API: one audit row per change, from the route table', () => {
         periods: { seconds: number; payoutRate: string; enabled: boolean; limits: object }[];
       }[];
     }>(risk, 'settings/products');
+  /** A real-name case under review, submitted through the services; its id. */
+  let kycSeq = 0;
+  async function kycCase(): Promise<string> {
+    kycSeq++;
+    const user = await insertTestUser(t.database.db);
+    const { uploads, kyc } = t.app.services;
+    const front = await uploads.upload(user.id, 'kyc', await photoJpeg(64, 48, kycSeq * 2));
+    const back = await uploads.upload(user.id, 'kyc', await photoJpeg(64, 48, kycSeq * 2 + 1));
+    await kyc.submit(user.id, {
+      name: 'Audit Person',
+      idcard: idNumber(900 + kycSeq),
+      front: front.id,
+      contrary: back.id,
+    });
+    const [item] = (await kyc.list({ status: 'pending', uid: user.uid.toString(), limit: 1 }))
+      .items;
+    if (!item) throw new Error('kyc case not listed');
+    return item.id;
+  }
   /**
    * For each state-changing route (`METHOD /api/admin/v1/path`): whatever it needs set up first,
    * then the one valid request whose audit rows are counted.
@@ -182,6 +205,20 @@ describe('staff API: one audit row per change, from the route table', () => {
           symbol: p?.symbol,
           tradingState: p?.tradingState,
           sortOrder: p?.sortOrder,
+        });
+    },
+    'POST /api/admin/v1/kyc/cases/:id/claim': async () => {
+      const id = await kycCase();
+      return () => post(compliance, `kyc/cases/${id}/claim`);
+    },
+    'POST /api/admin/v1/kyc/cases/:id/decide': async () => {
+      const id = await kycCase();
+      await post(compliance, `kyc/cases/${id}/claim`);
+      return () =>
+        post(compliance, `kyc/cases/${id}/decide`, {
+          front: 'approve',
+          back: 'decline',
+          backReason: 'blurry',
         });
     },
     'POST /api/admin/v1/settings/periods': async () => {

@@ -6,6 +6,7 @@ import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { healthModule } from './health/health.module.js';
+import { kycModule } from './kyc/kyc.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
 import { marketModule } from './market/market.module.js';
 import type { ServicesOf, Unmet } from './module.js';
@@ -14,6 +15,7 @@ import { realtimeModule } from './realtime/realtime.module.js';
 import { settingsModule } from './settings/settings.module.js';
 import { staffModule } from './staff/staff.module.js';
 import { tradingModule } from './trading/trading.module.js';
+import { uploadsModule } from './uploads/uploads.module.js';
 import { usersAdminModule } from './users-admin/users-admin.module.js';
 import { walletModule } from './wallet/wallet.module.js';
 
@@ -37,6 +39,8 @@ export const MODULES = [
   tradingModule,
   usersAdminModule,
   adjustmentsModule,
+  uploadsModule,
+  kycModule,
   dashboardModule,
   realtimeModule,
   opsModule,

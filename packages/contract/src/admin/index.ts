@@ -10,3 +10,4 @@ export * from './permissions.js';
 export * from './settings.js';
 export * from './staff.js';
 export * from './users.js';
+export * from './kyc.js';

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'settings.funding',
   'settings.products',
   'settings.levels',
+  'kyc.read',
+  'kyc.review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -46,7 +48,14 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'settings.read',
     'settings.funding',
   ],
-  compliance: ['dashboard.read', 'users.read', 'users.manage', 'audit.read'],
+  compliance: [
+    'dashboard.read',
+    'users.read',
+    'users.manage',
+    'audit.read',
+    'kyc.read',
+    'kyc.review',
+  ],
   support: [
     'dashboard.read',
     'users.read',

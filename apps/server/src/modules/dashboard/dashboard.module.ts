@@ -1,4 +1,5 @@
 import type { AdjustmentsService } from '../adjustments/adjustments.service.js';
+import type { KycService } from '../kyc/kyc.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { defineModule } from '../module.js';
@@ -11,9 +12,13 @@ import { createDashboardService, type QueueSource } from './dashboard.service.js
  * service named in the parameter's type (that module is listed before this one). A module
  * without such work adds nothing, and the dashboard shows no queue for it.
  */
-const queuesOf = ({ adjustments }: { adjustments: AdjustmentsService }): QueueSource[] => [
-  () => adjustments.pendingQueue(),
-];
+const queuesOf = ({
+  adjustments,
+  kyc,
+}: {
+  adjustments: AdjustmentsService;
+  kyc: KycService;
+}): QueueSource[] => [() => adjustments.pendingQueue(), () => kyc.pendingQueue()];
 
 type Needs = {
   ledger: LedgerService;

@@ -58,8 +58,11 @@ describe('the dashboard', () => {
 
   it('says what there is and nothing more on a fresh server', async () => {
     const d = await dashboard();
-    // Adjustments are the one queue of work for staff so far: empty, with no oldest item.
-    expect(d.queues).toEqual([{ name: 'adjustments', count: 0, oldestAt: null }]);
+    // The queues of work for staff (adjustments, real-name cases): empty, no oldest item.
+    expect(d.queues).toEqual([
+      { name: 'adjustments', count: 0, oldestAt: null },
+      { name: 'kyc', count: 0, oldestAt: null },
+    ]);
     expect(d.today).toEqual({
       from: '2026-11-21T00:00:00.000Z',
       to: '2026-11-21T08:00:00.000Z',

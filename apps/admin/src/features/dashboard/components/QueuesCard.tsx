@@ -10,7 +10,11 @@ export function QueuesCard({ queues }: { queues: PendingQueue[] }) {
   const locale = currentLocale();
   if (queues.length === 0) return <Empty description={t('overview.queues.none')} />;
   const nameOf = (name: string) =>
-    name === 'adjustments' ? t('overview.queues.names.adjustments') : name;
+    name === 'adjustments'
+      ? t('overview.queues.names.adjustments')
+      : name === 'kyc'
+        ? t('overview.queues.names.kyc')
+        : name;
   return (
     <List
       dataSource={queues}

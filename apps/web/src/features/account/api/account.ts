@@ -57,18 +57,6 @@ export function changePassword(
   return api.post(PASSWORD_PATHS[kind], { body: { ...body } });
 }
 
-/** SPEC §3 real-name payload; `front` and `contrary` are the uploaded photos' addresses. */
-export interface RealnameSubmission {
-  name: string;
-  idcard: string;
-  front: string;
-  contrary: string;
-}
-
-export function submitRealname(api: Api, body: RealnameSubmission): Promise<unknown> {
-  return api.post('user/realnameAuth', { body: { ...body } });
-}
-
 /**
  * SPEC §3 names the bank-account fields (account name, bank name, card number, branch) but not
  * their wire names; these follow the SPEC's snake_case style and must match the contract once
@@ -83,23 +71,4 @@ export interface BankCard {
 
 export function bindBankCard(api: Api, body: BankCard): Promise<unknown> {
   return api.post('user/cashBind', { body: { ...body } });
-}
-
-/** Image types the uploader takes (SPEC §5: anything else is "Unsupported image files"). */
-export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-export function isSupportedImage(file: File): boolean {
-  return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type);
-}
-
-/**
- * Uploads one image (POST common/uploader, multipart) and yields its address. The SPEC does not
- * show the answer; we take `{url}`, which the contract must confirm.
- */
-export async function uploadImage(api: Api, file: File): Promise<string> {
-  const data = await api.upload('common/uploader', file);
-  if (typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string') {
-    return data.url;
-  }
-  throw new Error('The uploader answered without a url');
 }

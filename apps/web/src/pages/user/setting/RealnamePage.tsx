@@ -1,49 +1,79 @@
-import { useMutation } from '@tanstack/react-query';
+import type { RealnameAuthRequest } from '@ampere/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryFallback } from '@/components/QueryState';
 import { api } from '@/core/api';
-import { toastOnNextPage } from '@/core/navigation';
-import { isSupportedImage, submitRealname, uploadImage } from '@/features/account/api/account';
-import type { RealnameSubmission } from '@/features/account/api/account';
-import { RealnameForm } from '@/features/account/components/RealnameForm';
-import { useGoBack } from '@/hooks/useAppNavigate';
+import {
+  fetchRealname,
+  KYC_IMAGE_TYPES,
+  REALNAME_QUERY_KEY,
+  submitRealname,
+  uploadWithProgress,
+} from '@/features/kyc/api/kyc';
+import { KycForm } from '@/features/kyc/components/KycForm';
+import type { PickedImage } from '@/features/kyc/components/SidePicker';
+import { StatusCard } from '@/features/kyc/components/StatusCard';
 import { errorText } from '@/i18n/errorText';
-import { TOAST_MS } from '@/lib/constants';
+import { useFeatureMessages } from '@/i18n/feature';
 import { Toast } from '@/lib/overlays';
 
+/**
+ * Real-name verification (SPEC §2 realnameAuth, §4 its four states): where it stands, the
+ * reviewer's reason per side, and the form for what is still to send.
+ */
 export default function RealnamePage() {
+  useFeatureMessages('kyc');
   const { t } = useTranslation();
-  const goBack = useGoBack();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: REALNAME_QUERY_KEY, queryFn: () => fetchRealname(api) });
   const mutation = useMutation({
-    mutationFn: (values: RealnameSubmission) => submitRealname(api, values),
-    onSuccess: () => {
-      toastOnNextPage(t('success.realnameSubmitted'), TOAST_MS);
-      goBack();
+    mutationFn: (body: RealnameAuthRequest) => submitRealname(api, body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(REALNAME_QUERY_KEY, data);
+      Toast.show({ icon: 'success', content: t('success.realnameSubmitted') });
     },
     onError: (error) => {
       Toast.show({ icon: 'fail', content: errorText(error, t) });
     },
   });
 
-  const upload = async (file: File): Promise<string> => {
-    if (!isSupportedImage(file)) {
+  const upload = async (file: File, onProgress: (p: number) => void): Promise<PickedImage> => {
+    if (!(KYC_IMAGE_TYPES as readonly string[]).includes(file.type)) {
       Toast.show({ icon: 'fail', content: t('errors.unsupported_image') });
       throw new Error('Unsupported image');
     }
     try {
-      return await uploadImage(api, file);
+      const done = await uploadWithProgress(file, onProgress);
+      return { id: done.id, url: done.url };
     } catch (error) {
       Toast.show({ icon: 'fail', content: errorText(error, t, { fallback: 'upload_failed' }) });
       throw error;
     }
   };
 
+  if (query.data === undefined) return <QueryFallback query={query} />;
+  const data = query.data;
+  const open = data.status === 'uncertified' || data.status === 'declined';
   return (
-    <RealnameForm
-      upload={upload}
-      submitting={mutation.isPending}
-      onSubmit={(values) => {
-        mutation.mutate(values);
-      }}
-    />
+    <>
+      <StatusCard data={data} />
+      {open ? (
+        <KycForm
+          // A new decision starts a fresh form.
+          key={`${data.status}-${data.decidedAt ?? ''}`}
+          current={data}
+          upload={upload}
+          submitting={mutation.isPending}
+          onSubmit={(body) => {
+            mutation.mutate(body);
+          }}
+          onMissing={(what) => {
+            Toast.show({
+              content: t(what === 'details' ? 'validation.realname' : 'validation.idPhotos'),
+            });
+          }}
+        />
+      ) : null}
+    </>
   );
 }

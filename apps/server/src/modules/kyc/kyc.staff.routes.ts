@@ -1,0 +1,95 @@
+import {
+  kycCaseIdParams,
+  kycCaseListQuerySchema,
+  kycCaseListSchema,
+  kycCaseSchema,
+  kycClaimSchema,
+  kycDecideSchema,
+} from '@ampere/contract/admin';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../http/envelope.js';
+import { clientQuery } from '../../http/query.js';
+import { requestContext, staffOf } from '../staff/staff.guard.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { KycService, Reviewer } from './kyc.service.js';
+
+/** The real-name review queue under /api/admin/v1/kyc (docs/kyc.md). */
+export function kycStaffRoutes(services: {
+  kyc: KycService;
+  staff: StaffService;
+}): FastifyPluginAsyncZod {
+  const { kyc, staff } = services;
+  const reviewerOf = (req: FastifyRequest): Reviewer => {
+    const { member } = staffOf(req);
+    return {
+      id: member.id,
+      username: member.username,
+      audit: staff.actor(member, requestContext(req)),
+    };
+  };
+
+  return async (app) => {
+    const tags = ['kyc'];
+
+    app.get(
+      '/kyc/cases',
+      {
+        config: { permission: 'kyc.read' },
+        schema: {
+          tags,
+          summary: 'Real-name cases by status (under review by default), oldest first',
+          querystring: kycCaseListQuerySchema.extend(clientQuery.shape),
+          response: responses(kycCaseListSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.list(req.query)),
+    );
+
+    app.get(
+      '/kyc/cases/:id',
+      {
+        config: { permission: 'kyc.read' },
+        schema: {
+          tags,
+          summary: 'One case: the full ID number and both images (short-lived signed addresses)',
+          params: kycCaseIdParams,
+          querystring: clientQuery,
+          response: responses(kycCaseSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.get(BigInt(req.params.id))),
+    );
+
+    app.post(
+      '/kyc/cases/:id/claim',
+      {
+        config: { permission: 'kyc.review' },
+        schema: {
+          tags,
+          summary: 'Take the case for 15 minutes so no other reviewer decides it',
+          params: kycCaseIdParams,
+          body: kycClaimSchema.optional(),
+          response: responses(kycCaseSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.claim(reviewerOf(req), BigInt(req.params.id))),
+    );
+
+    app.post(
+      '/kyc/cases/:id/decide',
+      {
+        config: { permission: 'kyc.review' },
+        schema: {
+          tags,
+          summary:
+            'Approve or decline (with a reason code) each side under review, with an optional note for the user',
+          params: kycCaseIdParams,
+          body: kycDecideSchema,
+          response: responses(kycCaseSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.decide(reviewerOf(req), BigInt(req.params.id), req.body)),
+    );
+  };
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * Real-name verification and the uploads it is made of (issue #16, docs/kyc.md). The user
+ * uploads each side of the ID card (`POST common/uploader`, multipart), then submits the name,
+ * the ID number and the two upload ids (`POST user/realnameAuth`). Staff decide each side; a
+ * declined side is uploaded again alone.
+ */
+
+/** What an upload is for; it decides who may see it besides its owner. */
+export const UPLOAD_PURPOSES = ['kyc'] as const;
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+/** An upload's id: 22 base64url characters (128 random bits), never derived from the file. */
+export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** POST common/uploader answers the stored (re-encoded) image. */
+export const uploadSchema = z.object({
+  id: uploadIdSchema,
+  /** A short-lived signed address of the image, for the owner's preview. */
+  url: z.string(),
+  urlExpiresAt: z.iso.datetime(),
+  mime: z.literal('image/jpeg'),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+/** GET common/deleteUploader?id=… */
+export const deleteUploadQuerySchema = z.strictObject({ id: z.string().max(64) });
+export const deletedUploadSchema = z.object({ id: z.string() });
+
+/** GET common/file/:id?exp&sig — the signed address of an image. */
+export const fileParamsSchema = z.strictObject({ id: z.string().max(64) });
+export const fileQuerySchema = z.strictObject({
+  exp: z.string().max(16),
+  sig: z.string().max(64),
+});
+
+/** SPEC §4: Uncertified (no submission), Under review, Approved, Declined. */
+export const KYC_STATUSES = ['uncertified', 'pending', 'approved', 'declined'] as const;
+export const kycStatusSchema = z.enum(KYC_STATUSES);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** One side's state inside a submission. */
+export const KYC_SIDE_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const kycSideStatusSchema = z.enum(KYC_SIDE_STATUSES);
+export type KycSideStatus = z.infer<typeof kycSideStatusSchema>;
+
+export const KYC_SIDES = ['front', 'back'] as const;
+export type KycSide = (typeof KYC_SIDES)[number];
+
+/** Why a side was declined; each has a localized text on the page and in the back office. */
+export const KYC_REASONS = [
+  'blurry',
+  'glare',
+  'cut_off',
+  'expired',
+  'mismatch',
+  'not_id_card',
+  'edited',
+  'other',
+] as const;
+export const kycReasonSchema = z.enum(KYC_REASONS);
+export type KycReason = z.infer<typeof kycReasonSchema>;
+
+export const KYC_NAME_MAX = 40;
+export const KYC_NOTE_MAX = 500;
+
+/**
+ * POST user/realnameAuth (SPEC §3: name, idcard, front, contrary). A first submission carries
+ * all four; after a decline only the declined sides (`front`, `contrary`) — and the name and
+ * number when the front was declined. Which are required is the server's rule (8010–8016), so
+ * the fields are optional here.
+ */
+export const realnameAuthRequestSchema = z.strictObject({
+  name: z.string().trim().max(KYC_NAME_MAX).optional(),
+  idcard: z.string().trim().max(32).optional(),
+  /** Upload id of the front (portrait side). */
+  front: z.string().max(64).optional(),
+  /** Upload id of the back (national emblem side). */
+  contrary: z.string().max(64).optional(),
+});
+export type RealnameAuthRequest = z.infer<typeof realnameAuthRequestSchema>;
+
+export const kycSideViewSchema = z.object({
+  status: kycSideStatusSchema,
+  reason: kycReasonSchema.nullable(),
+  /** Short-lived signed address of the image (the owner's or a reviewer's). */
+  url: z.string(),
+  urlExpiresAt: z.iso.datetime(),
+});
+export type KycSideView = z.infer<typeof kycSideViewSchema>;
+
+/** GET user/getRealnameAuth: the user's own verification, number masked. */
+export const realnameAuthSchema = z.object({
+  status: kycStatusSchema,
+  name: z.string().nullable(),
+  /** `1101**********123X`; null while uncertified. */
+  idcardMasked: z.string().nullable(),
+  front: kycSideViewSchema.nullable(),
+  back: kycSideViewSchema.nullable(),
+  /** The reviewer's note to the user, when they wrote one. */
+  note: z.string().nullable(),
+  submittedAt: z.iso.datetime().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type RealnameAuth = z.infer<typeof realnameAuthSchema>;
+
+/**
+ * PRC resident identity number (GB 11643-1999): 17 digits and a check character (0–9 or X),
+ * the birth date (YYYYMMDD) at positions 7–14 a real day between 1900 and today. Returns the
+ * number normalized (upper-case X) or null.
+ */
+export function normalizePrcId(raw: string, today: Date = new Date()): string | null {
+  const id = raw.trim().toUpperCase();
+  if (!/^[1-9][0-9]{16}[0-9X]$/.test(id)) return null;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(id[i]) * (weights[i] ?? 0);
+  if ('10X98765432'[sum % 11] !== id[17]) return null;
+  const y = Number(id.slice(6, 10));
+  const m = Number(id.slice(10, 12));
+  const d = Number(id.slice(12, 14));
+  const birth = new Date(Date.UTC(y, m - 1, d));
+  if (birth.getUTCFullYear() !== y || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d)
+    return null;
+  if (y < 1900 || birth.getTime() > today.getTime()) return null;
+  return id;
+}
+
+/** `110101199003077777` → `1101**********7777`. */
+export function maskIdNumber(id: string): string {
+  if (id.length <= 8) return '*'.repeat(id.length);
+  return id.slice(0, 4) + '*'.repeat(id.length - 8) + id.slice(-4);
+}
