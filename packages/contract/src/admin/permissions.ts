@@ -20,6 +20,11 @@ export const PERMISSIONS = [
   'settings.funding',
   'settings.products',
   'settings.levels',
+  'funding.read',
+  'funding.review',
+  'funding.pay',
+  'funding.settings',
+  'funding.rates',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -45,6 +50,11 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.approve',
     'settings.read',
     'settings.funding',
+    'funding.read',
+    'funding.review',
+    'funding.pay',
+    'funding.settings',
+    'funding.rates',
   ],
   compliance: ['dashboard.read', 'users.read', 'users.manage', 'audit.read'],
   support: [
