@@ -69,22 +69,6 @@ export function submitRealname(api: Api, body: RealnameSubmission): Promise<unkn
   return api.post('user/realnameAuth', { body: { ...body } });
 }
 
-/**
- * SPEC §3 names the bank-account fields (account name, bank name, card number, branch) but not
- * their wire names; these follow the SPEC's snake_case style and must match the contract once
- * it defines user/cashBind.
- */
-export interface BankCard {
-  account_name: string;
-  bank_name: string;
-  card_number: string;
-  branch: string;
-}
-
-export function bindBankCard(api: Api, body: BankCard): Promise<unknown> {
-  return api.post('user/cashBind', { body: { ...body } });
-}
-
 /** Image types the uploader takes (SPEC §5: anything else is "Unsupported image files"). */
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
