@@ -2,8 +2,10 @@ import type { Permission } from '@ampere/contract/admin';
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   CrownOutlined,
   DashboardOutlined,
+  ExportOutlined,
   SolutionOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -63,6 +65,20 @@ export const ROUTES: readonly AdminRoute[] = [
     icon: <TransactionOutlined />,
     permission: 'adjustments.read',
     page: lazy(() => import('@/pages/AdjustmentsPage')),
+  },
+  {
+    path: '/funding/recharges',
+    label: 'recharges',
+    icon: <BankOutlined />,
+    permission: 'funding.read',
+    page: lazy(() => import('@/pages/RechargesPage')),
+  },
+  {
+    path: '/funding/withdrawals',
+    label: 'withdrawals',
+    icon: <ExportOutlined />,
+    permission: 'funding.read',
+    page: lazy(() => import('@/pages/WithdrawalsPage')),
   },
   {
     path: '/staff',
