@@ -71,6 +71,7 @@ export const ERRORS = {
   QUOTE_EXPIRED: { code: 5026, status: 409, key: 'quote_expired' },
   QUOTE_CHANGED: { code: 5027, status: 409, key: 'quote_changed' },
   EXCHANGE_NOT_FOUND: { code: 5028, status: 404, key: 'exchange_not_found' },
+  FUND_PASSWORD_REQUIRED: { code: 5029, status: 400, key: 'fund_password_required' },
   TOTP_CODE_INVALID: { code: 7001, status: 400, key: 'totp_code_invalid' },
   SIGN_IN_EXPIRED: { code: 7002, status: 400, key: 'sign_in_expired' },
   CSRF_TOKEN_INVALID: { code: 7003, status: 403, key: 'csrf_token_invalid' },

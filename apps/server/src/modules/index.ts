@@ -5,6 +5,7 @@ import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
+import { fundingModule } from './funding/funding.module.js';
 import { healthModule } from './health/health.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
 import { marketModule } from './market/market.module.js';
@@ -37,6 +38,7 @@ export const MODULES = [
   tradingModule,
   usersAdminModule,
   adjustmentsModule,
+  fundingModule,
   dashboardModule,
   realtimeModule,
   opsModule,

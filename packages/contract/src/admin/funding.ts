@@ -303,6 +303,35 @@ export const fundingRulesSchema = z.strictObject({
 });
 export type FundingRules = z.infer<typeof fundingRulesSchema>;
 
+const withdrawRuleView = z.object({
+  min: amount,
+  max: amount,
+  feeFixed: amount,
+  feePercent: z.string(),
+  feeRounding: z.enum(FEE_ROUNDINGS),
+  secondApprovalFrom: amount,
+});
+
+/** The rules as GET / POST funding/settings answer them (the same fields, as stored). */
+export const fundingRulesViewSchema = z.object({
+  recharge: z.object({
+    bankMin: amount,
+    bankMax: amount,
+    pendingExpiryMinutes: z.number().int(),
+    pendingMax: z.number().int(),
+  }),
+  withdraw: z.object({
+    money: withdrawRuleView,
+    usdt: withdrawRuleView,
+    dailyCount: z.number().int(),
+    windowFrom: z.string(),
+    windowTo: z.string(),
+    realNameRequired: z.boolean(),
+  }),
+  exchange: z.object({ feeRate: z.string(), maxMoney: amount, maxUsdt: amount }),
+  tzOffsetMinutes: z.number().int(),
+});
+
 /** Shipped rules (docs/funding.md). */
 export const DEFAULT_FUNDING_RULES: FundingRules = {
   recharge: {

@@ -1,4 +1,5 @@
 import type { AdjustmentsService } from '../adjustments/adjustments.service.js';
+import type { FundingService } from '../funding/funding.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { defineModule } from '../module.js';
@@ -11,8 +12,17 @@ import { createDashboardService, type QueueSource } from './dashboard.service.js
  * service named in the parameter's type (that module is listed before this one). A module
  * without such work adds nothing, and the dashboard shows no queue for it.
  */
-const queuesOf = ({ adjustments }: { adjustments: AdjustmentsService }): QueueSource[] => [
+const queuesOf = ({
+  adjustments,
+  funding,
+}: {
+  adjustments: AdjustmentsService;
+  funding: FundingService;
+}): QueueSource[] => [
   () => adjustments.pendingQueue(),
+  () => funding.rechargeReview.pendingQueue(),
+  () => funding.withdrawalReview.pendingQueue('pending'),
+  () => funding.withdrawalReview.pendingQueue('approved'),
 ];
 
 type Needs = {

@@ -58,8 +58,14 @@ describe('the dashboard', () => {
 
   it('says what there is and nothing more on a fresh server', async () => {
     const d = await dashboard();
-    // Adjustments are the one queue of work for staff so far: empty, with no oldest item.
-    expect(d.queues).toEqual([{ name: 'adjustments', count: 0, oldestAt: null }]);
+    // Adjustments and funding's three queues (recharges to confirm, withdrawals to approve, to
+    // pay): empty, with no oldest item.
+    expect(d.queues).toEqual([
+      { name: 'adjustments', count: 0, oldestAt: null },
+      { name: 'funding.recharges', count: 0, oldestAt: null },
+      { name: 'funding.withdrawals', count: 0, oldestAt: null },
+      { name: 'funding.payouts', count: 0, oldestAt: null },
+    ]);
     expect(d.today).toEqual({
       from: '2026-11-21T00:00:00.000Z',
       to: '2026-11-21T08:00:00.000Z',

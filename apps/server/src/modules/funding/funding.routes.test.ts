@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { signInStaff, type StaffClient } from '../../test/staff.js';
+import {
+  codeOf,
+  data,
+  FUND_PASSWORD,
+  fundingUser,
+  newKey,
+  receivingAccount,
+  staffPost,
+  VISA,
+  type FundingUser,
+} from './test/api.js';
+
+/** The user's and finance's paths through the real server, money checked at every step. */
+describe('funding through the API', () => {
+  let t: TestApp;
+  const clock = testClock();
+  let finance: StaffClient;
+  let finance2: StaffClient;
+  let alice: FundingUser;
+  let mallory: FundingUser;
+  let accountId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+    finance = await signInStaff(t.app, 'fin-a', 'finance', clock.now);
+    finance2 = await signInStaff(t.app, 'fin-b', 'finance', clock.now);
+    alice = await fundingUser(t.app, t.database.db, 'alice');
+    mallory = await fundingUser(t.app, t.database.db, 'mallory');
+    accountId = await receivingAccount(finance);
+  });
+  afterAll(() => t.close());
+
+  const balance = async (u: FundingUser) =>
+    data<{
+      money: { available: string; frozen: { withdrawHold: string } };
+      usdt: { available: string };
+    }>(await u.get('user/balance'));
+
+  it('binds a card, masked, sealed at rest; replacing it needs the fund password', async () => {
+    const bound = data<{ card: { cardMasked: string } }>(
+      await alice.post('user/cashBind', {
+        accountName: 'Alice Li',
+        bankName: 'ICBC',
+        cardNumber: VISA,
+        branch: 'Pudong',
+      }),
+    );
+    expect(bound.card.cardMasked).toBe('**** **** **** 1111');
+    const stored = await t.database.db.execute<{ card_sealed: string }>(
+      // The number itself is nowhere in the row.
+      (await import('drizzle-orm'))
+        .sql`select card_sealed from bank_card where user_id = ${alice.id}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(VISA);
+    const again = {
+      accountName: 'Alice Li',
+      bankName: 'ICBC',
+      cardNumber: '6222 0200 0000 0002',
+      branch: 'Pudong',
+    };
+    expect(codeOf(await alice.post('user/cashBind', again))).toBe(5029);
+    expect(codeOf(await alice.post('user/cashBind', { ...again, mpassword: '000000' }))).toBe(2006);
+    data(await alice.post('user/cashBind', { ...again, mpassword: FUND_PASSWORD }));
+    const info = data<{ card: { cardMasked: string } }>(await alice.get('user/cashInfo'));
+    expect(info.card.cardMasked).toBe('**** **** **** 0002');
+  });
+
+  it('refuses bad cards with a localized error and keeps the bound one', async () => {
+    const base = {
+      accountName: 'Alice Li',
+      bankName: 'ICBC',
+      branch: 'Pudong',
+      mpassword: FUND_PASSWORD,
+    };
+    // 4111111111111112 fails Luhn (sum 31); 3782 is American Express, which we do not pay to.
+    expect(
+      codeOf(await alice.post('user/cashBind', { ...base, cardNumber: '4111111111111112' })),
+    ).toBe(5004);
+    expect(
+      codeOf(await alice.post('user/cashBind', { ...base, cardNumber: '378282246310005' })),
+    ).toBe(1000);
+    expect(
+      codeOf(await alice.post('user/cashBind', { ...base, cardNumber: '3782822463100050' })),
+    ).toBe(5005);
+    const res = await alice.post('user/cashBind', { ...base, cardNumber: '12ab' }, undefined);
+    expect(res.json()).toMatchObject({ code: 1000 });
+    const info = data<{ card: { cardMasked: string } }>(await alice.get('user/cashInfo'));
+    expect(info.card.cardMasked).toBe('**** **** **** 0002');
+  });
+
+  it('recharges by bank: pending, confirmed by finance, credited once, on the timeline', async () => {
+    const config = data<{
+      bank: { available: boolean; accounts: unknown[] };
+      usdt: { available: boolean; unavailableReason: string };
+    }>(await alice.get('user/recharge'));
+    expect(config.bank.available).toBe(true);
+    expect(config.usdt).toMatchObject({ available: false, unavailableReason: 'no_network' });
+    const key = newKey();
+    const body = { accountId, amount: '1000.00', payerName: 'Alice Li', reference: 'TX-0001' };
+    const made = data<{ id: string; status: string }>(await alice.post('user/recharge', body, key));
+    expect(made.status).toBe('pending');
+    // A replay answers the same record; nothing new.
+    expect(data<{ id: string }>(await alice.post('user/recharge', body, key)).id).toBe(made.id);
+    // Not mallory's to see.
+    expect(codeOf(await mallory.get(`user/rechargeDetail?id=${made.id}`))).toBe(5016);
+    const confirmKey = newKey();
+    data(await staffPost(finance, `funding/recharges/${made.id}/confirm`, {}, confirmKey));
+    expect(codeOf(await staffPost(finance2, `funding/recharges/${made.id}/confirm`))).toBe(7101);
+    expect((await balance(alice)).money.available).toBe('1000.00');
+    const detail = data<{ status: string; timeline: { event: string }[] }>(
+      await alice.get(`user/rechargeDetail?id=${made.id}`),
+    );
+    expect(detail.status).toBe('credited');
+    expect(detail.timeline.map((e) => e.event)).toEqual(['submitted', 'confirmed']);
+    const list = data<{ items: { id: string }[] }>(await alice.get('user/rechargeList'));
+    expect(list.items.map((i) => i.id)).toEqual([made.id]);
+  });
+
+  it('rejects a recharge with a localized reason; nothing is credited', async () => {
+    const made = data<{ id: string }>(
+      await alice.post(
+        'user/recharge',
+        { accountId, amount: '200.00', payerName: 'Alice Li', reference: 'TX-0002' },
+        newKey(),
+      ),
+    );
+    data(
+      await staffPost(finance, `funding/recharges/${made.id}/reject`, {
+        reason: 'payment_not_received',
+      }),
+    );
+    const detail = await alice.get(`user/rechargeDetail?id=${made.id}&lang=zh-Hans`);
+    const d = data<{ status: string; timeline: { reason: string | null }[] }>(detail);
+    expect(d.status).toBe('rejected');
+    expect(d.timeline.at(-1)?.reason).toBe('未收到款项');
+    expect((await balance(alice)).money.available).toBe('1000.00');
+  });
+
+  it('withdraws: previewed fee, held at once, approved, paid; the fee goes to house fees', async () => {
+    // 2.00 + 500.00 × 0.5% = 2.00 + 2.50 = 4.50; arrival 500.00 − 4.50 = 495.50.
+    const preview = data<{ fee: string; actualArrival: string }>(
+      await alice.get('user/withdrawPreview?currency=money&amount=500.00'),
+    );
+    expect(preview).toMatchObject({ fee: '4.50', actualArrival: '495.50' });
+    const made = data<{ id: string; status: string; fee: string }>(
+      await alice.post(
+        'user/withdraw',
+        { currency: 'money', amount: '500.00', mpassword: FUND_PASSWORD },
+        newKey(),
+      ),
+    );
+    expect(made).toMatchObject({ status: 'pending', fee: '4.50' });
+    expect((await balance(alice)).money).toMatchObject({
+      available: '500.00',
+      frozen: { withdrawHold: '500.00' },
+    });
+    expect(
+      codeOf(
+        await staffPost(finance, `funding/withdrawals/${made.id}/paid`, { reference: 'BANK-1' }),
+      ),
+    ).toBe(7102);
+    data(await staffPost(finance, `funding/withdrawals/${made.id}/approve`));
+    // Approved: the user can no longer cancel.
+    expect(codeOf(await alice.post('user/withdrawCancel', { id: made.id }, newKey()))).toBe(5022);
+    data(await staffPost(finance2, `funding/withdrawals/${made.id}/paid`, { reference: 'BANK-1' }));
+    const b = await balance(alice);
+    expect(b.money).toMatchObject({ available: '500.00', frozen: { withdrawHold: '0.00' } });
+    const detail = data<{ status: string; payoutReference: string; timeline: { event: string }[] }>(
+      await alice.get(`user/withdrawDetail?id=${made.id}`),
+    );
+    expect(detail).toMatchObject({ status: 'paid', payoutReference: 'BANK-1' });
+    expect(detail.timeline.map((e) => e.event)).toEqual(['submitted', 'approved', 'paid']);
+    expect(codeOf(await mallory.get(`user/withdrawDetail?id=${made.id}`))).toBe(5017);
+    expect(codeOf(await mallory.post('user/withdrawCancel', { id: made.id }, newKey()))).toBe(5017);
+  });
+
+  it('cancels a pending withdrawal: refunded once; a second cancel is refused', async () => {
+    const made = data<{ id: string }>(
+      await alice.post(
+        'user/withdraw',
+        { currency: 'money', amount: '100.00', mpassword: FUND_PASSWORD },
+        newKey(),
+      ),
+    );
+    expect((await balance(alice)).money.available).toBe('400.00');
+    data(await alice.post('user/withdrawCancel', { id: made.id }, newKey()));
+    expect(codeOf(await alice.post('user/withdrawCancel', { id: made.id }, newKey()))).toBe(5022);
+    expect((await balance(alice)).money).toMatchObject({
+      available: '500.00',
+      frozen: { withdrawHold: '0.00' },
+    });
+  });
+
+  it('refuses a third withdrawal in the operator’s day', async () => {
+    // Two made above today; the default daily count is 3.
+    data(
+      await alice.post(
+        'user/withdraw',
+        { currency: 'money', amount: '100.00', mpassword: FUND_PASSWORD },
+        newKey(),
+      ),
+    );
+    const res = await alice.post(
+      'user/withdraw',
+      { currency: 'money', amount: '100.00', mpassword: FUND_PASSWORD },
+      newKey(),
+    );
+    expect(codeOf(res)).toBe(5018);
+    expect((await balance(alice)).money.available).toBe('400.00');
+  });
+
+  it('exchanges at a quote; refuses an expired or changed one', async () => {
+    data(
+      await finance.call({
+        method: 'POST',
+        url: 'funding/exchange-rate',
+        payload: { rate: '7.250000', spreadBps: 50 },
+      }),
+    );
+    // buy = 7.25 × 1.005 = 7.28625 (ceil to 6 dp: 7.286250); fee = 100.00 × 0.001 = 0.10;
+    // receive = (100.00 − 0.10) ÷ 7.286250 = 13.710757… → floor → 13.710756? computed exactly below.
+    const quote = data<{ quoteId: string; fee: string; rate: string; receive: string }>(
+      await alice.get('user/exchangeQuote?from=money&amount=100.00'),
+    );
+    // 99.90 × 10^6 / 7.286250 = 13.710756... : 9990 × 10^10 / 7286250 = 13710756.56 → 13.710756
+    expect(quote).toMatchObject({ fee: '0.10', rate: '7.286250', receive: '13.710756' });
+    const done = data<{ receive: string }>(
+      await alice.post(
+        'user/exchange',
+        { quoteId: quote.quoteId, from: 'money', amount: '100.00' },
+        newKey(),
+      ),
+    );
+    expect(done.receive).toBe('13.710756');
+    const b = await balance(alice);
+    expect(b.money.available).toBe('300.00');
+    expect(b.usdt.available).toBe('13.710756');
+    // Used once.
+    expect(
+      codeOf(
+        await alice.post(
+          'user/exchange',
+          { quoteId: quote.quoteId, from: 'money', amount: '100.00' },
+          newKey(),
+        ),
+      ),
+    ).toBe(5026);
+    const stale = data<{ quoteId: string }>(
+      await alice.get('user/exchangeQuote?from=money&amount=10.00'),
+    );
+    clock.advance(31_000);
+    expect(
+      codeOf(
+        await alice.post(
+          'user/exchange',
+          { quoteId: stale.quoteId, from: 'money', amount: '10.00' },
+          newKey(),
+        ),
+      ),
+    ).toBe(5026);
+    const changed = data<{ quoteId: string }>(
+      await alice.get('user/exchangeQuote?from=money&amount=10.00'),
+    );
+    data(
+      await finance.call({
+        method: 'POST',
+        url: 'funding/exchange-rate',
+        payload: { rate: '7.300000', spreadBps: 50 },
+      }),
+    );
+    expect(
+      codeOf(
+        await alice.post(
+          'user/exchange',
+          { quoteId: changed.quoteId, from: 'money', amount: '10.00' },
+          newKey(),
+        ),
+      ),
+    ).toBe(5027);
+    const list = data<{ items: unknown[] }>(await alice.post('user/exchangeList', {}));
+    expect(list.items).toHaveLength(1);
+    expect((await balance(alice)).money.available).toBe('300.00');
+  });
+
+  it('answers bad amounts with a localized error and changes nothing', async () => {
+    const before = await balance(alice);
+    for (const amount of [
+      '-1.00',
+      '1.001',
+      '1e3',
+      '99999999999999999999',
+      '',
+      ' 1',
+      '0x10',
+      '1,000.00',
+    ]) {
+      const res = await alice.post(
+        'user/withdraw',
+        { currency: 'money', amount, mpassword: FUND_PASSWORD },
+        newKey(),
+      );
+      expect([1000, 4006], `${amount}: ${res.body}`).toContain(codeOf(res));
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const res = await alice.get('user/exchangeQuote?from=money&amount=1.001&lang=de');
+    expect(res.json()).toMatchObject({
+      code: 4006,
+      msg: 'Bitte geben Sie einen gültigen Betrag ein',
+    });
+    expect(await balance(alice)).toEqual(before);
+  });
+});
