@@ -48,7 +48,8 @@ export function WithdrawForm({ config, onManageCard, onSetFundPassword, onSubmit
       : address === undefined
         ? undefined
         : `${address.networkName} ${address.address}`;
-  const shown = preview.data?.amount === amount ? preview.data : undefined;
+  // The preview of the amount as typed now (not of one typed before the pause).
+  const shown = typed === amount && isAmount(amount, currency) ? preview.data : undefined;
 
   const send = (values: { amount?: string; mpassword?: string }) => {
     if (shown === undefined || destination === undefined) return;

@@ -46,11 +46,24 @@ export const useRechargeList = () =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/**
+ * While a record can still change it is read again every few seconds: pushes on the funding
+ * channel normally bring each change at once, and this keeps the tracker right when the socket
+ * is down.
+ */
+const OPEN_POLL_MS = 5000;
+const OPEN_STATUSES = new Set(['pending', 'confirming', 'approved', 'paying']);
+const pollWhileOpen = (query: { state: { data: { status: string } | undefined } }) =>
+  query.state.data !== undefined && OPEN_STATUSES.has(query.state.data.status)
+    ? OPEN_POLL_MS
+    : false;
+
 export const useRechargeDetail = (id: string) =>
   useQuery({
     queryKey: fundingKeys.recharge(id),
     queryFn: ({ signal }) => fetchRechargeDetail(api, id, signal),
     enabled: id !== '',
+    refetchInterval: pollWhileOpen,
   });
 
 export const useWithdrawConfig = () =>
@@ -81,6 +94,7 @@ export const useWithdrawalDetail = (id: string) =>
     queryKey: fundingKeys.withdrawal(id),
     queryFn: ({ signal }) => fetchWithdrawalDetail(api, id, signal),
     enabled: id !== '',
+    refetchInterval: pollWhileOpen,
   });
 
 export const useExchangeConfig = () =>
