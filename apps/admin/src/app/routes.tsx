@@ -67,14 +67,14 @@ export const ROUTES: readonly AdminRoute[] = [
     page: lazy(() => import('@/pages/AdjustmentsPage')),
   },
   {
-    path: '/funding/recharges',
+    path: '/recharges',
     label: 'recharges',
     icon: <BankOutlined />,
     permission: 'funding.read',
     page: lazy(() => import('@/pages/RechargesPage')),
   },
   {
-    path: '/funding/withdrawals',
+    path: '/withdrawals',
     label: 'withdrawals',
     icon: <ExportOutlined />,
     permission: 'funding.read',

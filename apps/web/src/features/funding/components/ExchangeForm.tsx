@@ -25,8 +25,8 @@ interface Held {
   expiresAtMs: number;
 }
 
-/** Ticks every second while a quote is held. */
-function useTick(active: boolean): number {
+/** Ticks every second while a quote is held; `restart` sets it to now (a quote just arrived). */
+function useTick(active: boolean): [number, () => void] {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
@@ -37,7 +37,12 @@ function useTick(active: boolean): number {
       clearInterval(timer);
     };
   }, [active]);
-  return now;
+  return [
+    now,
+    () => {
+      setNow(Date.now());
+    },
+  ];
 }
 
 /**
@@ -57,12 +62,13 @@ export function ExchangeForm({
   const [from, setFrom] = useState<CurrencyKey>('money');
   const to: CurrencyKey = from === 'money' ? 'usdt' : 'money';
   const [held, setHeld] = useState<Held | undefined>(undefined);
-  const now = useTick(held !== undefined);
+  const [now, restartClock] = useTick(held !== undefined);
   const quote = useMutation({
     mutationFn: ({ currency, amount }: { currency: CurrencyKey; amount: string }) =>
       fetchExchangeQuote(api, currency, amount),
     onSuccess: (next) => {
       const lifetimeMs = Math.max(0, Date.parse(next.expiresAt) - Date.now());
+      restartClock();
       setHeld({
         quote: next,
         expiresAtMs: Date.now() + Math.min(lifetimeMs, config.quoteTtlS * 1000),

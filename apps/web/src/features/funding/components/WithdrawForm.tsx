@@ -105,26 +105,7 @@ export function WithdrawForm({ config, onManageCard, onSetFundPassword, onSubmit
           </Button>
         </div>
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        mode="card"
-        onFinish={send}
-        footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={submit.isPending}
-            disabled={
-              blocked || destination === undefined || shown === undefined || !rules.available
-            }
-          >
-            {t('funding.withdraw.next')}
-          </Button>
-        }
-      >
+      <Form form={form} layout="vertical" mode="card" onFinish={send}>
         <Form.Item label={t('funding.currency')}>
           <Selector
             columns={2}
@@ -219,6 +200,21 @@ export function WithdrawForm({ config, onManageCard, onSetFundPassword, onSubmit
           <p className={`${styles.note} ${styles.expired}`}>{errorText(preview.error, t)}</p>
         )}
       </Section>
+      {/* After the figures: the fee and the actual arrival are read before going on. */}
+      <div className={styles.actions}>
+        <Button
+          block
+          onClick={() => {
+            form.submit();
+          }}
+          color="primary"
+          size="large"
+          loading={submit.isPending}
+          disabled={blocked || destination === undefined || shown === undefined || !rules.available}
+        >
+          {t('funding.withdraw.next')}
+        </Button>
+      </div>
     </>
   );
 }
