@@ -121,6 +121,31 @@ describe('funding through the API', () => {
     expect(list.items.map((i) => i.id)).toEqual([made.id]);
   });
 
+  it('pushes every change on the user’s funding channel, and the balance when money moved', async () => {
+    const carol = await fundingUser(t.app, t.database.db, 'carol');
+    const seen: unknown[] = [];
+    const balances: unknown[] = [];
+    const off = t.app.platform.bus.subscribe(`user.${carol.id}.funding`, (m) => seen.push(m));
+    const offBalance = t.app.platform.bus.subscribe(`user.${carol.id}.balance`, (m) =>
+      balances.push(m),
+    );
+    const made = data<{ id: string }>(
+      await carol.post(
+        'user/recharge',
+        { accountId, amount: '100.00', payerName: 'Carol', reference: 'TX-PUSH' },
+        newKey(),
+      ),
+    );
+    data(await staffPost(finance, `funding/recharges/${made.id}/confirm`));
+    off();
+    offBalance();
+    expect(seen).toMatchObject([
+      { kind: 'recharge', id: made.id, status: 'pending' },
+      { kind: 'recharge', id: made.id, status: 'credited' },
+    ]);
+    expect(balances).toEqual([{ currency: 'money' }]);
+  });
+
   it('rejects a recharge with a localized reason; nothing is credited', async () => {
     const made = data<{ id: string }>(
       await alice.post(
