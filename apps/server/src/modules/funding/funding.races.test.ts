@@ -38,8 +38,7 @@ describe('funding races', () => {
     if (!r) throw new Error('user');
     return r;
   }
-  const available = async (userId: bigint) =>
-    (await t.app.services.wallet.balance(userId)).money;
+  const available = async (userId: bigint) => (await t.app.services.wallet.balance(userId)).money;
   const journals = async (kind: string, reference: string) =>
     Number(
       (
@@ -72,8 +71,13 @@ describe('funding races', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');
-    expect(String(refused?.status === 'rejected' ? refused.reason : '')).toContain('INSUFFICIENT_BALANCE');
-    expect(await available(u.id)).toMatchObject({ available: '0.00', frozen: { withdrawHold: '1000.00' } });
+    expect(String(refused?.status === 'rejected' ? refused.reason : '')).toContain(
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(await available(u.id)).toMatchObject({
+      available: '0.00',
+      frozen: { withdrawHold: '1000.00' },
+    });
   });
 
   it('cancel and approve at once: one wins, the other is refused, money moves once', async () => {
@@ -111,7 +115,12 @@ describe('funding races', () => {
     for (let i = 0; i < 50; i++) quotes.push(await funding.exchange.quote(u.id, 'money', '100.00'));
     const results = await Promise.allSettled(
       quotes.map((q) =>
-        funding.exchange.exchange(u.id, { quoteId: q.quoteId, from: 'money', amount: '100.00' }, newKey(), en),
+        funding.exchange.exchange(
+          u.id,
+          { quoteId: q.quoteId, from: 'money', amount: '100.00' },
+          newKey(),
+          en,
+        ),
       ),
     );
     const done = results.filter((r) => r.status === 'fulfilled');

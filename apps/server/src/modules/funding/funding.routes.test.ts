@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../../i18n/index.js';
 import { createTestApp, testClock, type TestApp } from '../../test/harness.js';
+import { financeMember } from './test/harness.js';
 import { signInStaff, type StaffClient } from '../../test/staff.js';
 import {
   codeOf,
@@ -117,6 +119,31 @@ describe('funding through the API', () => {
     expect(detail.timeline.map((e) => e.event)).toEqual(['submitted', 'confirmed']);
     const list = data<{ items: { id: string }[] }>(await alice.get('user/rechargeList'));
     expect(list.items.map((i) => i.id)).toEqual([made.id]);
+  });
+
+  it('pushes every change on the user’s funding channel, and the balance when money moved', async () => {
+    const carol = await fundingUser(t.app, t.database.db, 'carol');
+    const seen: unknown[] = [];
+    const balances: unknown[] = [];
+    const off = t.app.platform.bus.subscribe(`user.${carol.id}.funding`, (m) => seen.push(m));
+    const offBalance = t.app.platform.bus.subscribe(`user.${carol.id}.balance`, (m) =>
+      balances.push(m),
+    );
+    const made = data<{ id: string }>(
+      await carol.post(
+        'user/recharge',
+        { accountId, amount: '100.00', payerName: 'Carol', reference: 'TX-PUSH' },
+        newKey(),
+      ),
+    );
+    data(await staffPost(finance, `funding/recharges/${made.id}/confirm`));
+    off();
+    offBalance();
+    expect(seen).toMatchObject([
+      { kind: 'recharge', id: made.id, status: 'pending' },
+      { kind: 'recharge', id: made.id, status: 'credited' },
+    ]);
+    expect(balances).toEqual([{ currency: 'money' }]);
   });
 
   it('rejects a recharge with a localized reason; nothing is credited', async () => {
@@ -283,6 +310,122 @@ describe('funding through the API', () => {
     const list = data<{ items: unknown[] }>(await alice.post('user/exchangeList', {}));
     expect(list.items).toHaveLength(1);
     expect((await balance(alice)).money.available).toBe('300.00');
+  });
+
+  it('keeps every detail and cancel to its owner (BOLA)', async () => {
+    const [exchange] = data<{ items: { id: string }[] }>(
+      await alice.post('user/exchangeList', {}),
+    ).items;
+    expect(codeOf(await mallory.get(`user/exchangeDetail?id=${exchange?.id}`))).toBe(5028);
+    expect(data<{ id: string }>(await alice.get(`user/exchangeDetail?id=${exchange?.id}`)).id).toBe(
+      exchange?.id,
+    );
+    const [w] = data<{ items: { id: string }[] }>(await alice.get('user/withdrawList')).items;
+    expect(codeOf(await mallory.post('user/withdrawCancel', { id: w?.id }, newKey()))).toBe(5017);
+    expect(data<{ items: unknown[] }>(await mallory.get('user/withdrawList')).items).toEqual([]);
+    expect(data<{ items: unknown[] }>(await mallory.get('user/rechargeList')).items).toEqual([]);
+    // An address id of nobody's (no chain network here, so none exists at all).
+    expect(codeOf(await mallory.post('user/withdrawAddressDelete', { id: '1' }))).toBe(5011);
+  });
+
+  it('needs two different approvers at or above the second-approval amount', async () => {
+    await t.app.services.settings.set('fundingRules', {
+      ...(await t.app.services.settings.get()).fundingRules,
+      withdraw: {
+        ...(await t.app.services.settings.get()).fundingRules.withdraw,
+        dailyCount: 10,
+        money: {
+          ...(await t.app.services.settings.get()).fundingRules.withdraw.money,
+          secondApprovalFrom: '200.00',
+        },
+      },
+    });
+    const made = data<{ id: string }>(
+      await alice.post(
+        'user/withdraw',
+        { currency: 'money', amount: '200.00', mpassword: FUND_PASSWORD },
+        newKey(),
+      ),
+    );
+    const first = data<{ status: string; approvalsNeeded: number }>(
+      await staffPost(finance, `funding/withdrawals/${made.id}/approve`),
+    );
+    expect(first).toMatchObject({ status: 'pending', approvalsNeeded: 2 });
+    expect(codeOf(await staffPost(finance, `funding/withdrawals/${made.id}/approve`))).toBe(7103);
+    expect(
+      codeOf(
+        await staffPost(finance2, `funding/withdrawals/${made.id}/paid`, { reference: 'BANK-2' }),
+      ),
+    ).toBe(7102);
+    const second = data<{ status: string; approvals: unknown[] }>(
+      await staffPost(finance2, `funding/withdrawals/${made.id}/approve`),
+    );
+    expect(second).toMatchObject({ status: 'approved' });
+    expect(second.approvals).toHaveLength(2);
+    data(
+      await staffPost(finance, `funding/withdrawals/${made.id}/reject`, { reason: 'compliance' }),
+    );
+    const detail = data<{
+      status: string;
+      timeline: { event: string; reasonCode: string | null }[];
+    }>(await alice.get(`user/withdrawDetail?id=${made.id}`));
+    expect(detail.status).toBe('rejected');
+    expect(detail.timeline.map((e) => e.event)).toEqual([
+      'submitted',
+      'approved',
+      'second_approved',
+      'rejected',
+    ]);
+    expect(detail.timeline.at(-1)?.reasonCode).toBe('compliance');
+  });
+
+  it('expires a pending bank recharge after its time (the expiry job)', async () => {
+    const made = data<{ id: string; expiresAt: string }>(
+      await alice.post(
+        'user/recharge',
+        { accountId, amount: '300.00', payerName: 'Alice Li', reference: 'TX-0003' },
+        newKey(),
+      ),
+    );
+    expect(await t.app.services.funding.rechargeReview.expireDue()).toBe(0);
+    clock.advance(24 * 3600_000);
+    expect(await t.app.services.funding.rechargeReview.expireDue()).toBe(1);
+    const detail = data<{
+      status: string;
+      timeline: { event: string; reasonCode: string | null }[];
+    }>(await alice.get(`user/rechargeDetail?id=${made.id}`));
+    expect(detail.status).toBe('expired');
+    expect(detail.timeline.at(-1)).toMatchObject({ event: 'expired', reasonCode: 'expired' });
+    // Staff sessions have lapsed over the day: finance acts through the service.
+    const late = await financeMember(t, 'late-fin');
+    await expect(
+      t.app.services.funding.rechargeReview.confirm(
+        late,
+        BigInt(made.id),
+        undefined,
+        newKey(),
+        translator('en-US'),
+      ),
+    ).rejects.toThrow('FUNDING_ALREADY_DECIDED');
+  });
+
+  it('refuses outside the window and, when required, without an approved real name', async () => {
+    const rules = (await t.app.services.settings.get()).fundingRules;
+    // Now 16:00 at UTC+8 on the next day: a window that closed at 12:00.
+    await t.app.services.settings.set('fundingRules', {
+      ...rules,
+      withdraw: { ...rules.withdraw, windowFrom: '09:00', windowTo: '12:00' },
+    });
+    const req = { currency: 'money', amount: '100.00', mpassword: FUND_PASSWORD };
+    const res = await alice.post('user/withdraw', req, newKey());
+    expect(res.json()).toMatchObject({ code: 5019, data: { from: '09:00', to: '12:00' } });
+    await t.app.services.settings.set('fundingRules', {
+      ...rules,
+      withdraw: { ...rules.withdraw, realNameRequired: true },
+    });
+    // No KYC in this build: nobody has an approved name.
+    expect(codeOf(await alice.post('user/withdraw', req, newKey()))).toBe(5020);
+    await t.app.services.settings.set('fundingRules', rules);
   });
 
   it('answers bad amounts with a localized error and changes nothing', async () => {

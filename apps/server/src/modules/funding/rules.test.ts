@@ -13,7 +13,11 @@ import {
 
 /** Funding's arithmetic, each case with its working written out (docs/funding.md). */
 describe('withdrawal fee = fixed + amount × percent, rounded as named', () => {
-  const rule = (fixed: bigint, percent: string, rounding: 'halfEven' | 'halfUp' | 'ceil' | 'floor') => ({
+  const rule = (
+    fixed: bigint,
+    percent: string,
+    rounding: 'halfEven' | 'halfUp' | 'ceil' | 'floor',
+  ) => ({
     fixedMinor: fixed,
     percent,
     rounding,
@@ -56,7 +60,12 @@ describe('exchange: fee rounded to the cent, deducted, the rest converted and ro
   it('CNY → USDT', () => {
     // fee = 1000.00 × 0.001 = 1.00; net 999.00; 999.00 ÷ 7.286250 = 137.10756561… → 137.107565
     const m = exchangeMath('money', 100_000n, '0.001', rates);
-    expect(m).toMatchObject({ feeMinor: 100n, netMinor: 99_900n, rateMicro: 7_286_250n, receiveMinor: 137_107_565n });
+    expect(m).toMatchObject({
+      feeMinor: 100n,
+      netMinor: 99_900n,
+      rateMicro: 7_286_250n,
+      receiveMinor: 137_107_565n,
+    });
     expect(exchangeArithmetic(m, '0.001')).toBe(
       '1000.00 × 0.001 = 1.00 CNY fee; (1000.00 − 1.00) ÷ 7.286250 = 137.107565 USDT (rounded down)',
     );

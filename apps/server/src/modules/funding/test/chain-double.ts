@@ -42,7 +42,9 @@ export function chainDouble() {
     send: (key, to, amountMinor, reference) => {
       if (failSends) return Promise.reject(new Error('node refused the transaction'));
       sent.push({ network: key, to, amountMinor, reference });
-      return Promise.resolve({ txHash: `0x${'ab'.repeat(31)}${sent.length.toString(16).padStart(2, '0')}` });
+      return Promise.resolve({
+        txHash: `0x${'ab'.repeat(31)}${sent.length.toString(16).padStart(2, '0')}`,
+      });
     },
   };
 
