@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { candleSchema, KLINE_INTERVALS, tickerSchema } from './market.js';
 import { currencyKeySchema, decimalStringSchema } from './money.js';
 import { orderSchema } from './trading.js';
+import { fundingPushSchema } from './funding.js';
 
 /**
  * The `balance` socket payload: which currency's balances changed, and their new values when
@@ -24,6 +25,8 @@ export const SOCKET_CHANNELS = {
   kline: { schema: candleSchema, private: false },
   orders: { schema: orderSchema, private: true },
   balance: { schema: balancePushSchema, private: true },
+  /** Every state change of the user's recharges, withdrawals and exchanges (docs/funding.md). */
+  funding: { schema: fundingPushSchema, private: true },
 } as const;
 
 export type SocketChannelKind = keyof typeof SOCKET_CHANNELS;
@@ -32,14 +35,15 @@ export type SocketPayload<K extends SocketChannelKind> = z.infer<
 >;
 
 /** The name a client subscribes to. */
-export type SocketChannel = `ticker.${string}` | `kline.${string}` | 'orders' | 'balance';
+export type SocketChannel =
+  `ticker.${string}` | `kline.${string}` | 'orders' | 'balance' | 'funding';
 
 /** The kind of a subscribable channel name, or undefined for one that does not exist. */
 export type ChannelKindOf<C extends string> = C extends `ticker.${string}`
   ? 'ticker'
   : C extends `kline.${string}`
     ? 'kline'
-    : C extends 'orders' | 'balance'
+    : C extends 'orders' | 'balance' | 'funding'
       ? C
       : never;
 
@@ -53,7 +57,7 @@ const PUBLIC_CHANNEL = new RegExp(
 
 /** The kind of a channel name a client sent, or undefined when there is no such channel. */
 export function socketChannelKind(ch: string): SocketChannelKind | undefined {
-  if (ch === 'orders' || ch === 'balance') return ch;
+  if (ch === 'orders' || ch === 'balance' || ch === 'funding') return ch;
   if (!PUBLIC_CHANNEL.test(ch)) return undefined;
   return ch.startsWith('ticker.') ? 'ticker' : 'kline';
 }

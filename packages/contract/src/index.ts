@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './common.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './funding.js';
 export * from './locales.js';
 export * from './market.js';
 export * from './money.js';

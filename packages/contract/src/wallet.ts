@@ -18,6 +18,11 @@ export const JOURNAL_KINDS = [
   'trade_win',
   'trade_loss',
   'trade_refund',
+  'recharge',
+  'deposit_chain',
+  'withdraw_request',
+  'withdraw_refund',
+  'withdraw_payout',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);

@@ -2,9 +2,11 @@ import type { Permission } from '@ampere/contract/admin';
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   CrownOutlined,
   DashboardOutlined,
   IdcardOutlined,
+  ExportOutlined,
   SolutionOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -71,6 +73,20 @@ export const ROUTES: readonly AdminRoute[] = [
     icon: <IdcardOutlined />,
     permission: 'kyc.read',
     page: lazy(() => import('@/pages/KycPage')),
+  },
+  {
+    path: '/recharges',
+    label: 'recharges',
+    icon: <BankOutlined />,
+    permission: 'funding.read',
+    page: lazy(() => import('@/pages/RechargesPage')),
+  },
+  {
+    path: '/withdrawals',
+    label: 'withdrawals',
+    icon: <ExportOutlined />,
+    permission: 'funding.read',
+    page: lazy(() => import('@/pages/WithdrawalsPage')),
   },
   {
     path: '/staff',

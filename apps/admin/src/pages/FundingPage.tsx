@@ -4,13 +4,18 @@ import { Alert, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/QueryError';
 import { useCan } from '@/core/session';
+import { FundingDeskSettings } from '@/features/funding/components/FundingDeskSettings';
 import { useFunding } from '@/features/settings/api/settings';
 import { FundingCard } from '@/features/settings/components/FundingCard';
 
-/** Recharge and withdrawal switches with their close tips (settings.read; changes: settings.funding). */
+/**
+ * Recharge and withdrawal switches with their close tips (settings.read; changes:
+ * settings.funding), and for funding staff the receiving accounts, rules and exchange rate.
+ */
 export default function FundingPage() {
   const { t } = useTranslation();
   const canEdit = useCan('settings.funding');
+  const canSeeFunding = useCan('funding.read');
   const funding = useFunding();
   let body;
   if (funding.data !== undefined) {
@@ -35,6 +40,7 @@ export default function FundingPage() {
         <Alert type="info" showIcon message={t('funding.readOnly')} style={{ marginBottom: 16 }} />
       )}
       {body}
+      {canSeeFunding && <FundingDeskSettings />}
     </PageContainer>
   );
 }

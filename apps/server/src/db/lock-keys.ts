@@ -8,6 +8,11 @@ export const LOCK_KEYS = {
   /** Transaction lock that orders appends to the audit chain (modules/audit). */
   auditAppend: 7_201_001,
   // 7_201_002 elected the reconciler before the jobs runner's leader did; retired, never reused.
+  /**
+   * Transaction lock per user (second key: the user id mod 2^31) around funding's per-user
+   * counts: the daily withdrawal count, the pending bank recharges (modules/funding).
+   */
+  fundingUser: 7_201_003,
   /** Session lock held by the leader of the market feed's group (publishing nodes only). */
   marketFeedLeader: 0x616d_7001,
   /** Session lock held by the leader of the background jobs every node may run. */

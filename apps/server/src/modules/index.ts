@@ -5,6 +5,7 @@ import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
+import { fundingModule } from './funding/funding.module.js';
 import { healthModule } from './health/health.module.js';
 import { kycModule } from './kyc/kyc.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
@@ -41,6 +42,7 @@ export const MODULES = [
   adjustmentsModule,
   uploadsModule,
   kycModule,
+  fundingModule,
   dashboardModule,
   realtimeModule,
   opsModule,

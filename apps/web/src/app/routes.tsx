@@ -65,15 +65,27 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: 'rechargeList',
     Component: lazy(() => import('@/pages/user/recharge/RechargeListPage')),
   },
+  {
+    page: 'rechargeDetail',
+    Component: lazy(() => import('@/pages/user/recharge/RechargeDetailPage')),
+  },
   { page: 'withdraw', Component: lazy(() => import('@/pages/user/withdraw/WithdrawPage')) },
   {
     page: 'withdrawList',
     Component: lazy(() => import('@/pages/user/withdraw/WithdrawListPage')),
   },
+  {
+    page: 'withdrawDetail',
+    Component: lazy(() => import('@/pages/user/withdraw/WithdrawDetailPage')),
+  },
   { page: 'exchange', Component: lazy(() => import('@/pages/user/exchange/ExchangePage')) },
   {
     page: 'exchangeList',
     Component: lazy(() => import('@/pages/user/exchange/ExchangeListPage')),
+  },
+  {
+    page: 'exchangeDetail',
+    Component: lazy(() => import('@/pages/user/exchange/ExchangeDetailPage')),
   },
   { page: 'earn', Component: lazy(() => import('@/pages/user/earn/EarnPage')) },
   { page: 'earnList', Component: lazy(() => import('@/pages/user/earn/EarnListPage')) },

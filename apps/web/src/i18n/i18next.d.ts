@@ -3,6 +3,7 @@ import type { UserErrorMessages } from '@ampere/contract/error-messages';
 import type enUS from './locales/en-US';
 // Lazily loaded features (i18n/feature.ts): typed here, downloaded with their pages.
 import type kyc from './locales/en-US/kyc.json';
+import type funding from './locales/en-US/funding.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
@@ -10,7 +11,8 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: Omit<typeof enUS, 'errors'> &
-        typeof kyc & {
+        typeof kyc &
+        typeof funding & {
           errors: (typeof enUS)['errors'] & UserErrorMessages;
         };
     };

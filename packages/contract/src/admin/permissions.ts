@@ -22,6 +22,11 @@ export const PERMISSIONS = [
   'settings.levels',
   'kyc.read',
   'kyc.review',
+  'funding.read',
+  'funding.review',
+  'funding.pay',
+  'funding.settings',
+  'funding.rates',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -47,6 +52,11 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.approve',
     'settings.read',
     'settings.funding',
+    'funding.read',
+    'funding.review',
+    'funding.pay',
+    'funding.settings',
+    'funding.rates',
   ],
   compliance: [
     'dashboard.read',

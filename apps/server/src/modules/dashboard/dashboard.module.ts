@@ -1,5 +1,6 @@
 import type { AdjustmentsService } from '../adjustments/adjustments.service.js';
 import type { KycService } from '../kyc/kyc.service.js';
+import type { FundingService } from '../funding/funding.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { defineModule } from '../module.js';
@@ -14,11 +15,19 @@ import { createDashboardService, type QueueSource } from './dashboard.service.js
  */
 const queuesOf = ({
   adjustments,
+  funding,
   kyc,
 }: {
   adjustments: AdjustmentsService;
+  funding: FundingService;
   kyc: KycService;
-}): QueueSource[] => [() => adjustments.pendingQueue(), () => kyc.pendingQueue()];
+}): QueueSource[] => [
+  () => adjustments.pendingQueue(),
+  () => funding.rechargeReview.pendingQueue(),
+  () => funding.withdrawalReview.pendingQueue('pending'),
+  () => funding.withdrawalReview.pendingQueue('approved'),
+  () => kyc.pendingQueue(),
+];
 
 type Needs = {
   ledger: LedgerService;

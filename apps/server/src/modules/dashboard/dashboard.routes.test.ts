@@ -58,9 +58,13 @@ describe('the dashboard', () => {
 
   it('says what there is and nothing more on a fresh server', async () => {
     const d = await dashboard();
-    // The queues of work for staff (adjustments, real-name cases): empty, no oldest item.
+    // The queues of work for staff (adjustments; funding's recharges to confirm, withdrawals to
+    // approve and to pay; real-name cases): empty, with no oldest item.
     expect(d.queues).toEqual([
       { name: 'adjustments', count: 0, oldestAt: null },
+      { name: 'funding.recharges', count: 0, oldestAt: null },
+      { name: 'funding.withdrawals', count: 0, oldestAt: null },
+      { name: 'funding.payouts', count: 0, oldestAt: null },
       { name: 'kyc', count: 0, oldestAt: null },
     ]);
     expect(d.today).toEqual({

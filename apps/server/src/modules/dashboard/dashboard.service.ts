@@ -15,11 +15,11 @@ import type { ReconciliationReport } from '../ledger/reconcile.js';
 export type QueueSource = () => Promise<PendingQueue>;
 
 /**
- * Journal kinds that are deposits and withdrawals. None exists yet — recharge and withdrawal
- * come with funding, which adds its kinds here — so both totals are zero, as the ledger says.
+ * Journal kinds that are deposits (bank recharges confirmed, chain deposits credited) and
+ * withdrawals (paid out: a withdrawal still held has not left).
  */
-const DEPOSIT_KINDS: readonly JournalKind[] = [];
-const WITHDRAWAL_KINDS: readonly JournalKind[] = [];
+const DEPOSIT_KINDS: readonly JournalKind[] = ['recharge', 'deposit_chain'];
+const WITHDRAWAL_KINDS: readonly JournalKind[] = ['withdraw_payout'];
 /** Every accepted order holds its stake with one `trade_open` journal. */
 const TRADING_KINDS: readonly JournalKind[] = ['trade_open'];
 

@@ -1,4 +1,4 @@
-import type { BalancePush, Candle, Order, Ticker } from '@ampere/contract';
+import type { BalancePush, Candle, FundingPush, Order, Ticker } from '@ampere/contract';
 import { Redis } from 'ioredis';
 import type { RevokedMessage } from './session-sockets.js';
 
@@ -11,6 +11,7 @@ export interface BusChannels {
   [kline: `kline.${string}`]: Candle;
   [orders: `user.${string}.orders`]: Order;
   [balance: `user.${string}.balance`]: BalancePush;
+  [funding: `user.${string}.funding`]: FundingPush;
   'session.revoked': RevokedMessage;
 }
 export type BusChannel = keyof BusChannels;

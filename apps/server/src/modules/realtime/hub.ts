@@ -45,6 +45,7 @@ function busChannel(ch: string, userId: bigint | undefined): BusChannel | undefi
       return `kline.${ch.slice('kline.'.length)}`;
     case 'orders':
     case 'balance':
+    case 'funding':
       return userId === undefined ? undefined : `user.${userId}.${kind}`;
   }
 }

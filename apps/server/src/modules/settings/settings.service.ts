@@ -1,7 +1,10 @@
 import { FALLBACK_LOCALE, LOCALE_KEYS, localeKeySchema, type LocaleKey } from '@ampere/contract';
 import {
   closeTipsSchema,
+  DEFAULT_FUNDING_RULES,
   DEFAULT_MEMBER_LEVELS,
+  exchangeRateTextSchema,
+  fundingRulesSchema,
   memberLevelsSchema,
   type CloseTips,
   type FundingChange,
@@ -30,6 +33,17 @@ export const SETTINGS = {
   blackRunUrl: z.string().max(2048).default(''),
   /** The member-level thresholds (contract `memberLevelsSchema`, docs/backoffice.md). */
   memberLevels: memberLevelsSchema.default(DEFAULT_MEMBER_LEVELS),
+  /** Funding's bounds, fees, daily count and window, expiry (contract `fundingRulesSchema`). */
+  fundingRules: fundingRulesSchema.default(DEFAULT_FUNDING_RULES),
+  /** The exchange's middle rate (CNY per USDT; none until finance sets one) and spread. */
+  exchangeRate: z
+    .object({
+      rate: exchangeRateTextSchema.nullable(),
+      spreadBps: z.number().int().min(0).max(1000),
+      updatedAt: z.iso.datetime().nullable(),
+      updatedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
+    })
+    .default({ rate: null, spreadBps: 50, updatedAt: null, updatedBy: null }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -128,6 +142,7 @@ export function createSettingsService({ db, audit, cacheNow = Date.now }: Settin
 
   return {
     get,
+    change,
 
     /** Sets one value without an audit entry: for the operator's own tooling and tests. */
     async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {

@@ -5,6 +5,7 @@ import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import kyc from './kyc.json';
+import fundingDesk from './fundingDesk.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import users from './users.json';
@@ -24,4 +25,5 @@ export default {
   ...users,
   ...adjustments,
   ...kyc,
+  ...fundingDesk,
 };

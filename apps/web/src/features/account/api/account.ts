@@ -56,19 +56,3 @@ export function changePassword(
 ): Promise<unknown> {
   return api.post(PASSWORD_PATHS[kind], { body: { ...body } });
 }
-
-/**
- * SPEC §3 names the bank-account fields (account name, bank name, card number, branch) but not
- * their wire names; these follow the SPEC's snake_case style and must match the contract once
- * it defines user/cashBind.
- */
-export interface BankCard {
-  account_name: string;
-  bank_name: string;
-  card_number: string;
-  branch: string;
-}
-
-export function bindBankCard(api: Api, body: BankCard): Promise<unknown> {
-  return api.post('user/cashBind', { body: { ...body } });
-}

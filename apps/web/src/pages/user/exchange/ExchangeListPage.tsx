@@ -1,12 +1,17 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/EmptyState';
-import { Section } from '@/components/Section';
+import { PATHS } from '@/config/paths';
+import { ExchangeRecords } from '@/features/funding/components/RecordLists';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { useFeatureMessages } from '@/i18n/feature';
 
+/** Exchange record, newest first. */
 export default function ExchangeListPage() {
-  const { t } = useTranslation();
+  useFeatureMessages('funding');
+  const navigate = useAppNavigate();
   return (
-    <Section>
-      <EmptyState message={t('common.noRecords')} />
-    </Section>
+    <ExchangeRecords
+      onOpen={(item) => {
+        navigate(`${PATHS.exchangeDetail}?id=${encodeURIComponent(item.id)}`);
+      }}
+    />
   );
 }

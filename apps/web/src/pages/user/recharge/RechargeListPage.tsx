@@ -1,5 +1,19 @@
-import { CurrencyRecordsPage } from '../CurrencyRecordsPage';
+import { PATHS } from '@/config/paths';
+import { RechargeRecords } from '@/features/funding/components/RecordLists';
+import { useFundingPushes } from '@/features/funding/hooks/useFundingPushes';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { useFeatureMessages } from '@/i18n/feature';
 
+/** Recharge record: bank recharges and chain deposits, newest first, live. */
 export default function RechargeListPage() {
-  return <CurrencyRecordsPage />;
+  useFeatureMessages('funding');
+  const navigate = useAppNavigate();
+  useFundingPushes();
+  return (
+    <RechargeRecords
+      onOpen={(item) => {
+        navigate(`${PATHS.rechargeDetail}?id=${encodeURIComponent(item.id)}`);
+      }}
+    />
+  );
 }

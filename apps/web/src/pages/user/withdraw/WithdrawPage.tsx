@@ -1,28 +1,61 @@
-import { useConfig } from '@/core/config';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '@/components/QueryState';
 import { PATHS } from '@/config/paths';
-import { FundingClosedNotice } from '@/features/wallet/components/FundingClosedNotice';
-import { WithdrawForm } from '@/features/wallet/components/WithdrawForm';
+import { ClosedNotice } from '@/features/funding/components/ClosedNotice';
+import { WithdrawForm } from '@/features/funding/components/WithdrawForm';
+import { useWithdrawConfig } from '@/features/funding/hooks/useFunding';
+import { useFundingPushes } from '@/features/funding/hooks/useFundingPushes';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { useFeatureMessages } from '@/i18n/feature';
+import styles from './WithdrawPage.module.css';
 
+/** Withdraw (SPEC §2, §5): bounds, fee and actual arrival from the server, or the closed notice. */
 export default function WithdrawPage() {
-  const { withdrawOpen, currencies } = useConfig();
+  useFeatureMessages('funding');
+  const { t } = useTranslation();
   const navigate = useAppNavigate();
-  if (!withdrawOpen) {
-    return (
-      <FundingClosedNotice
-        kind="withdraw"
-        onContact={() => {
-          navigate(PATHS.dedicatedService);
-        }}
-      />
-    );
-  }
+  const config = useWithdrawConfig();
+  useFundingPushes();
   return (
-    <WithdrawForm
-      currencies={currencies}
-      onManageCard={() => {
-        navigate(PATHS.bindCards);
-      }}
-    />
+    <QueryState query={config}>
+      {(data) =>
+        !data.open ? (
+          <ClosedNotice
+            kind="withdraw"
+            tip={data.closeTip}
+            onContact={() => {
+              navigate(PATHS.dedicatedService);
+            }}
+          />
+        ) : (
+          <>
+            <WithdrawForm
+              config={data}
+              onManageCard={() => {
+                navigate(PATHS.bindCards);
+              }}
+              onSetFundPassword={() => {
+                navigate(PATHS.fundPassword);
+              }}
+              onSubmitted={(record) => {
+                navigate(`${PATHS.withdrawDetail}?id=${encodeURIComponent(record.id)}`, 'redirect');
+              }}
+            />
+            <div className={styles.records}>
+              <Button
+                fill="none"
+                color="primary"
+                onClick={() => {
+                  navigate(PATHS.withdrawList);
+                }}
+              >
+                {t('pages.withdrawList.title')}
+              </Button>
+            </div>
+          </>
+        )
+      }
+    </QueryState>
   );
 }

@@ -1,0 +1,24 @@
+import type { SealedBox } from '../../crypto/sealed.js';
+import type { Db } from '../../db/client.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Bus } from '../realtime/bus.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { ChainPort } from './chain-port.js';
+import type { IdentityPort } from './identity-port.js';
+
+/** What funding's use cases share: the platform, the services it uses, and its two ports. */
+export interface FundingDeps {
+  db: Db;
+  bus: Bus;
+  now: () => Date;
+  ledger: LedgerService;
+  audit: AuditService;
+  auth: AuthService;
+  settings: SettingsService;
+  /** Card numbers are sealed with the server's data key. */
+  box: SealedBox;
+  chain: ChainPort;
+  identity: IdentityPort;
+}

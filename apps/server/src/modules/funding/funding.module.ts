@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSealedBox } from '../../crypto/sealed.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { UserGuard } from '../auth/auth.guard.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { KycService } from '../kyc/kyc.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { defineModule } from '../module.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { addressesRoutes } from './addresses/addresses.routes.js';
+import { cardsRoutes } from './cards/cards.routes.js';
+import { noChain, type ChainPort } from './chain-port.js';
+import { exchangeRoutes } from './exchange/exchange.routes.js';
+import { rechargeExpiryJob } from './funding.jobs.js';
+import { createFundingService, type FundingService } from './funding.service.js';
+import { rechargeRoutes } from './recharge/recharge.routes.js';
+import { rechargeStaffRoutes } from './recharge/recharge.staff.routes.js';
+import { recordsRoutes } from './records/records.routes.js';
+import { fundingSettingsStaffRoutes } from './settings.staff.routes.js';
+import { withdrawalRoutes } from './withdrawal/withdrawal.routes.js';
+import { withdrawalStaffRoutes } from './withdrawal/withdrawal.staff.routes.js';
+
+/** The chain port: no EVM node (no USDT network) until the chain watcher's service is wired. */
+const chain: ChainPort = noChain;
+
+interface RouteServices {
+  funding: FundingService;
+  guard: UserGuard;
+  staff: StaffService;
+}
+type UserRoutes = (s: { funding: FundingService; guard: UserGuard }) => FastifyPluginAsyncZod;
+type StaffRoutes = (s: { funding: FundingService; staff: StaffService }) => FastifyPluginAsyncZod;
+
+const userRoutes: UserRoutes[] = [
+  cardsRoutes,
+  addressesRoutes,
+  rechargeRoutes,
+  withdrawalRoutes,
+  exchangeRoutes,
+  recordsRoutes,
+];
+const staffRoutes: StaffRoutes[] = [
+  rechargeStaffRoutes,
+  withdrawalStaffRoutes,
+  fundingSettingsStaffRoutes,
+];
+
+/** Funding (issue #14): bank cards, addresses, recharge, withdrawal, exchange, the trackers. */
+export const fundingModule = defineModule({
+  name: 'funding',
+  create: (
+    { db, bus, now, env },
+    deps: {
+      ledger: LedgerService;
+      audit: AuditService;
+      auth: AuthService;
+      settings: SettingsService;
+      kyc: KycService;
+    },
+  ) =>
+    createFundingService({
+      db,
+      bus,
+      now: now ?? (() => new Date()),
+      ledger: deps.ledger,
+      audit: deps.audit,
+      auth: deps.auth,
+      settings: deps.settings,
+      box: createSealedBox({ key: env.DATA_ENCRYPTION_KEY, dataDir: env.DATA_DIR }),
+      chain,
+      // Cards carry the approved real name, and a setting can require one to withdraw.
+      identity: deps.kyc,
+    }),
+  routes: (services: RouteServices) => async (app) => {
+    for (const routes of userRoutes) await app.register(routes(services));
+  },
+  staffRoutes: (services: RouteServices) => async (app) => {
+    for (const routes of staffRoutes) await app.register(routes(services));
+  },
+  jobs: ({ funding }: { funding: FundingService }) => [rechargeExpiryJob(funding)],
+});

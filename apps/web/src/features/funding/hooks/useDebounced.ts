@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** `value` once it has stopped changing for `ms` (a preview is asked per pause, not per key). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSettled(value);
+    }, ms);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [value, ms]);
+  return settled;
+}
