@@ -168,13 +168,15 @@ export function createExchange(deps: FundingDeps) {
       t: TFunction,
     ): Promise<ExchangeDetail> {
       const amountMinor = amountOf(req.amount, req.from);
+      // Read before the transaction: a read on the pool while holding a connection could wait
+      // for a connection that 50 concurrent exchanges all hold.
+      const s = await settings.get();
       const { id } = await db.transaction((tx) =>
         runIdempotent(tx, { userId, key, operation: 'user/exchange', body: req }, async () => {
           const at = now();
           const repo = createExchangeRepository(tx);
           const quote = await repo.useQuote(userId, BigInt(req.quoteId), at);
           if (!quote || quote.expiresAt <= at) throw new AppError('QUOTE_EXPIRED');
-          const s = await settings.get();
           const m = price(s, req.from, amountMinor);
           if (
             quote.fromCurrency !== req.from ||
