@@ -18,6 +18,11 @@ export const JOURNAL_KINDS = [
   'trade_win',
   'trade_loss',
   'trade_refund',
+  'earn_subscribe',
+  'earn_interest',
+  'earn_mature',
+  'earn_redeem',
+  'earn_penalty',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);

@@ -126,6 +126,11 @@ const envSchema = z.object({
     .optional(),
   /** How often the ledger is re-checked from scratch (docs/ledger.md). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+  /**
+   * The operator's time zone as a fixed offset, minutes east of UTC (UTC+8 → 480): where an Earn
+   * day starts and ends, so when each day's interest is due (docs/earn.md). No daylight saving.
+   */
+  OPERATOR_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-840).max(840).default(480),
 });
 
 export type Env = z.infer<typeof envSchema>;

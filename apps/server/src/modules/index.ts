@@ -4,6 +4,7 @@ import { auditModule } from './audit/audit.module.js';
 import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
+import { earnModule } from './earn/earn.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { healthModule } from './health/health.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
@@ -37,6 +38,7 @@ export const MODULES = [
   tradingModule,
   usersAdminModule,
   adjustmentsModule,
+  earnModule,
   dashboardModule,
   realtimeModule,
   opsModule,

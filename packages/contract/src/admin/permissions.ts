@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'settings.funding',
   'settings.products',
   'settings.levels',
+  'earn.read',
+  'earn.products',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -45,6 +47,8 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.approve',
     'settings.read',
     'settings.funding',
+    'earn.read',
+    'earn.products',
   ],
   compliance: ['dashboard.read', 'users.read', 'users.manage', 'audit.read'],
   support: [
@@ -56,7 +60,15 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.request',
     'settings.read',
   ],
-  risk: ['dashboard.read', 'users.read', 'settings.read', 'settings.products', 'settings.levels'],
+  risk: [
+    'dashboard.read',
+    'users.read',
+    'settings.read',
+    'settings.products',
+    'settings.levels',
+    'earn.read',
+    'earn.products',
+  ],
   auditor: [...READ_ALL, 'audit.verify'],
 };
 
