@@ -28,15 +28,35 @@ const INT8_OID = 20;
  */
 const int8AsString = (value: string): string => value;
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * A PGlite client under `dataDir` (in memory without one) that reads int8 exactly. `loadDataDir`
+ * starts it from a dump of another's data directory (the tests' migrated template).
+ */
+export async function createPgliteClient(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<PGlite> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+  return PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
     parsers: { [INT8_OID]: int8AsString },
+    loadDataDir,
   });
+}
+
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<Database> {
+  return wrapPglite(await createPgliteClient(dataDir, loadDataDir));
+}
+
+/** Drizzle over an open PGlite client, with the client kept for a dump. */
+export function wrapPglite(client: PGlite): Database & { client: PGlite } {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    client,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

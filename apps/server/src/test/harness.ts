@@ -4,29 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { prepareDatabase } from '../bootstrap.js';
 import { loadEnv, type Env } from '../config/env.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { adminQuery, postgresUrl, usingPostgres } from './postgres.js';
 
 /**
  * `npm test` runs API tests on a fresh in-memory PGlite per file; `npm run test:pg` sets
  * AMPERE_TEST_DB=pg and runs the same files on PostgreSQL, each in a database it creates and
- * drops itself (server from TEST_DATABASE_URL, default the local trust-auth cluster).
+ * drops itself (server from TEST_DATABASE_URL, default the local trust-auth cluster). Either way
+ * the database starts as a copy of the run's migrated template (db-template.ts).
  */
-export const usingPostgres = process.env.AMPERE_TEST_DB === 'pg';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+export { usingPostgres };
 
 export interface TestDatabase {
   database: Database;
@@ -36,20 +26,19 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!usingPostgres) {
-    const database = await openPglite(undefined);
-    await prepareDatabase(database);
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const dump = await fs.promises.readFile(template.dumpFile);
+    const database = await openPglite(undefined, new Blob([dump]));
     return { database, drop: () => database.close() };
   }
   const name = `ampere_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
-  await prepareDatabase(database);
+  await adminQuery(`create database ${name} template ${template.name} strategy file_copy`);
+  const url = postgresUrl(name);
+  const database = openPostgres(url, 10);
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);

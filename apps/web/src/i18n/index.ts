@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { loadAntdLocale } from './antdLocales';
+import { loadFeaturesFor } from './feature';
 import type { UserErrorMessages } from '@ampere/contract/error-messages';
 import enUS from './locales/en-US';
 
@@ -74,6 +75,7 @@ async function applyLocale(key: LocaleKey): Promise<void> {
     // English's is not waited for at launch (initI18n): nothing needs it before an error.
     key === FALLBACK_LOCALE ? undefined : loadCatalogue(key),
     loadAntdLocale(key),
+    loadFeaturesFor(key),
   ]);
   // The default config, not only <ConfigProvider>, because Modal.confirm and Toast render
   // outside the React tree and read it directly.
