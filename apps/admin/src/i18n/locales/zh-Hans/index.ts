@@ -4,6 +4,7 @@ import audit from './audit.json';
 import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import earn from './earn.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import users from './users.json';
@@ -22,4 +23,5 @@ export default {
   ...settings,
   ...users,
   ...adjustments,
+  ...earn,
 };
