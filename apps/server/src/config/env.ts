@@ -131,6 +131,8 @@ const envSchema = z.object({
    * day starts and ends, so when each day's interest is due (docs/earn.md). No daylight saving.
    */
   OPERATOR_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-840).max(840).default(480),
+  /** Tests only (E2E): a file holding milliseconds Earn's clock runs ahead (earn/test-clock.ts). */
+  EARN_TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

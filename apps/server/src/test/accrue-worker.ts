@@ -30,6 +30,8 @@ let idle = 0;
 while (idle < 2) {
   const n = await earn.accrueDue(batch);
   idle = n === 0 ? idle + 1 : 0;
+  // Tells the test this worker is paying (it kills only workers past their start-up).
+  if (n > 0) process.stdout.write('.');
   await new Promise((r) => setTimeout(r, n === 0 ? 100 : pauseMs));
 }
 await database.close();

@@ -6,6 +6,7 @@ import { accrualJob } from './accrual.job.js';
 import { earnRoutes } from './earn.routes.js';
 import { createEarnService, type EarnService } from './earn.service.js';
 import { earnStaffRoutes } from './earn.staff.routes.js';
+import { earnTestClock } from './test-clock.js';
 import { AppError } from '../../errors.js';
 
 type RouteNeeds = Parameters<typeof earnRoutes>[0] & Parameters<typeof earnStaffRoutes>[0];
@@ -22,7 +23,11 @@ export const earnModule = defineModule({
       ledger,
       audit,
       bus,
-      ...(now ? { now: () => now().getTime() } : {}),
+      ...(env.EARN_TEST_CLOCK_FILE
+        ? { now: earnTestClock(env.EARN_TEST_CLOCK_FILE) }
+        : now
+          ? { now: () => now().getTime() }
+          : {}),
       utcOffsetMinutes: env.OPERATOR_UTC_OFFSET_MINUTES,
       // The fund password, when the user set one, is required and checked by auth's rules.
       checkFundPassword: async (user, password) => {

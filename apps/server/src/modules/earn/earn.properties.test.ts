@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 import { creditFromEquity, insertTestUser } from '../../test/fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
 import type { UserRow } from '../auth/users.js';
@@ -120,7 +120,7 @@ describe('Earn keeps the books', () => {
               });
               available[c.user] = (available[c.user] ?? 0n) - amount;
             } catch (e) {
-              expect((e as AppError).def?.key).toBe('insufficient_balance');
+              expect((e as AppError).def.key).toBe('insufficient_balance');
               expect(available[c.user]).toBeLessThan(amount);
             }
           } else if (c.op === 'days') {
@@ -176,7 +176,7 @@ describe('Earn keeps the books', () => {
             db,
             sql`select day from earn_accrual where order_id = ${o.id} order by day`,
           );
-          expect(days.map((d) => Number(d.day))).toEqual(
+          expect(days.map((d) => d.day)).toEqual(
             Array.from({ length: o.paid }, (_, k) => o.startDay + k),
           );
         }
