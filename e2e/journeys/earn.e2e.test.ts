@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   expectNoConsoleErrors,
@@ -79,7 +79,7 @@ function advanceEarnClock(ms: number) {
   fs.writeFileSync(path.join(dataDir, 'earn-clock-offset-ms'), String(ms));
 }
 
-const valueOf = (page: Page, label: string) =>
+const valueOf = (page: Page | Locator, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').first();
 
 describe('earn', () => {
@@ -100,13 +100,15 @@ describe('earn', () => {
     await shotBothSchemes(page, 'earn-detail');
 
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByLabel('Amount').fill('1000.00');
+    await page.getByRole('textbox', { name: 'Amount' }).fill('1000.00');
     // The projection of the amount typed: 1.50 a day, 10.50 over the cycle.
     await page.getByText('+10.50').waitFor();
     await shotBothSchemes(page, 'earn-subscribe');
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     const hash = await waitForRoute(page, (h) => h.startsWith('/app/pages/user/earn/order?id='));
-    await expect.poll(() => valueOf(page, 'Daily income').textContent()).toBe('1.50');
+    await expect
+      .poll(() => valueOf(page, 'Daily income').textContent(), { timeout: 15_000 })
+      .toBe('1.50');
     expect(await valueOf(page, 'Holding days').textContent()).toBe('0 / 7');
 
     // A day later (Earn's clock), the accrual job pays the first day.
@@ -130,14 +132,16 @@ describe('earn', () => {
     const sheet = page.locator('.adm-popup-body');
     await sheet.getByText('Refund amount').waitFor();
     const preview = {
-      damages: await valueOf(page, 'Liquidated damages').last().textContent(),
-      refund: await valueOf(page, 'Refund amount').last().textContent(),
-      kept: await valueOf(page, 'Interest paid (kept)').textContent(),
+      damages: await valueOf(sheet, 'Liquidated damages').textContent(),
+      refund: await valueOf(sheet, 'Refund amount').textContent(),
+      kept: await valueOf(sheet, 'Interest paid (kept)').textContent(),
     };
     expect(preview).toEqual({ damages: '-50.00', refund: '950.00', kept: '1.50' });
     await shotBothSchemes(page, 'earn-redeem-preview');
     await sheet.getByRole('button', { name: /Redeem and receive/ }).click();
-    await expect.poll(() => valueOf(page, 'Status').textContent()).toBe('Redeemed');
+    await expect
+      .poll(() => valueOf(page, 'Status').textContent(), { timeout: 15_000 })
+      .toBe('Redeemed');
     expect(await valueOf(page, 'Refund amount').textContent()).toBe(preview.refund);
     expect(await valueOf(page, 'Liquidated damages').textContent()).toBe('50.00');
     await shotBothSchemes(page, 'earn-order-redeemed');
