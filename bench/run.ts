@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
+import { benchAccrual } from './accrual.js';
 import { benchSettle } from './settle.js';
 import { measureChartChunk, measureInitialJs } from './web-bundle.js';
 import { benchLighthouse } from './web-lighthouse.js';
@@ -11,7 +12,7 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle);
+ * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle, accrual);
  * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium); ws-fanout's
  * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
@@ -36,6 +37,7 @@ const ALL = [
   'ws-fanout',
   'place-order',
   'settle',
+  'accrual',
 ] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
@@ -95,6 +97,18 @@ if (selected.has('ws-fanout')) await runWsFanout(flags);
 
 if (selected.has('place-order')) {
   console.log(placeOrderReport(await benchPlaceOrder()));
+  console.log('');
+}
+
+if (selected.has('accrual')) {
+  const r = await benchAccrual();
+  console.log(
+    '| accrual | orders | batch × workers | subject rows/s | anchor rows/s | subject / anchor |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| one day of Earn interest vs raw set-based SQL | ${fmt(r.orders)} | ${r.batch} × ${r.workers} | ${fmt(r.subjectRowsPerS)} | ${fmt(r.anchorRowsPerS)} | ${fmt(r.ratio, 2)} |`,
+  );
   console.log('');
 }
 

@@ -68,6 +68,8 @@ export async function startServer(): Promise<RunningServer> {
       MARKET_FEED_PUBLISH: 'true',
       // Every journey signs its users up from this one address.
       REGISTRATIONS_PER_HOUR: '1000',
+      // Earn's days move when a journey writes an offset here (apps/server earn/test-clock.ts).
+      EARN_TEST_CLOCK_FILE: path.join(dataDir, 'earn-clock-offset-ms'),
     },
     stdio: ['ignore', log, log],
   });

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './common.js';
+export * from './earn.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './funding.js';

@@ -23,6 +23,11 @@ export const JOURNAL_KINDS = [
   'withdraw_request',
   'withdraw_refund',
   'withdraw_payout',
+  'earn_subscribe',
+  'earn_interest',
+  'earn_mature',
+  'earn_redeem',
+  'earn_penalty',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);

@@ -117,6 +117,13 @@ export const ROUTES: readonly AdminRoute[] = [
     page: lazy(() => import('@/pages/ProductsPage')),
   },
   {
+    path: '/earn',
+    label: 'earn',
+    icon: <TransactionOutlined />,
+    permission: 'earn.read',
+    page: lazy(() => import('@/pages/EarnProductsPage')),
+  },
+  {
     path: '/levels',
     label: 'levels',
     icon: <CrownOutlined />,

@@ -138,6 +138,13 @@ const envSchema = z.object({
   UPLOAD_URL_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
   /** Where uploads are kept: a directory outside the web root (default DATA_DIR/uploads). */
   UPLOAD_DIR: z.string().min(1).optional(),
+  /**
+   * The operator's time zone as a fixed offset, minutes east of UTC (UTC+8 → 480): where an Earn
+   * day starts and ends, so when each day's interest is due (docs/earn.md). No daylight saving.
+   */
+  OPERATOR_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-840).max(840).default(480),
+  /** Tests only (E2E): a file holding milliseconds Earn's clock runs ahead (earn/test-clock.ts). */
+  EARN_TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

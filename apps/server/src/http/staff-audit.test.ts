@@ -15,6 +15,23 @@ type Answer = Awaited<ReturnType<StaffClient['call']>>;
  * from the route table: each POST needs a valid request below, so a new route fails here until
  * it has one — and then must write its row.
  */
+const EARN_PRODUCT = {
+  names: { 'en-US': 'Steady 30' },
+  descriptions: { 'en-US': 'Thirty days' },
+  currency: 'money',
+  dailyRate: '0.0015',
+  cycleDays: 30,
+  min: '100.00',
+  max: '50000.00',
+  userQuota: null,
+  totalQuota: '1000000.00',
+  penaltyRate: '0.05',
+  saleStartsAt: null,
+  saleEndsAt: null,
+  status: 'active',
+  sortOrder: 1,
+};
+
 describe('staff API: one audit row per change, from the route table', () => {
   let t: TestApp;
   const clock = testClock();
@@ -227,6 +244,12 @@ describe('staff API: one audit row per change, from the route table', () => {
       const [p] = (await products()).items;
       const [period] = p?.periods ?? [];
       return () => post(risk, 'settings/periods', { symbol: p?.symbol, ...period });
+    },
+    'POST /api/admin/v1/earn/products': async () => () => post(risk, 'earn/products', EARN_PRODUCT),
+    'POST /api/admin/v1/earn/products/:id': async () => {
+      const made = await post(risk, 'earn/products', EARN_PRODUCT);
+      const id = made.json<{ data?: { id: string } }>().data?.id;
+      return () => post(risk, `earn/products/${id}`, { ...EARN_PRODUCT, status: 'paused' });
     },
   };
 

@@ -4,6 +4,7 @@ import { auditModule } from './audit/audit.module.js';
 import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
+import { earnModule } from './earn/earn.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { fundingModule } from './funding/funding.module.js';
 import { healthModule } from './health/health.module.js';
@@ -43,6 +44,7 @@ export const MODULES = [
   uploadsModule,
   kycModule,
   fundingModule,
+  earnModule,
   dashboardModule,
   realtimeModule,
   opsModule,

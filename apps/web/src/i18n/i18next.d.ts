@@ -4,6 +4,7 @@ import type enUS from './locales/en-US';
 // Lazily loaded features (i18n/feature.ts): typed here, downloaded with their pages.
 import type kyc from './locales/en-US/kyc.json';
 import type funding from './locales/en-US/funding.json';
+import type earn from './locales/en-US/earn.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
@@ -12,7 +13,8 @@ declare module 'i18next' {
     resources: {
       translation: Omit<typeof enUS, 'errors'> &
         typeof kyc &
-        typeof funding & {
+        typeof funding &
+        typeof earn & {
           errors: (typeof enUS)['errors'] & UserErrorMessages;
         };
     };

@@ -26,7 +26,7 @@ describe('switchLocale', () => {
     await initI18n();
     await switchLocale('de');
     expect(i18n.language).toBe('de');
-    expect(i18n.t('earn.rules.interest.title')).toBe(de.earn.rules.interest.title);
+    expect(i18n.t('pages.earn.title')).toBe(de.pages.earn.title);
     expect(i18n.t('errors.offline')).toBe(de.errors.offline);
     expect(i18n.t('errors.not_found')).toBe(deErrors.not_found);
   });

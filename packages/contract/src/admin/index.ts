@@ -7,6 +7,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './dashboard.js';
 export * from './funding.js';
+export * from './earn.js';
 export * from './permissions.js';
 export * from './settings.js';
 export * from './staff.js';

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'funding.pay',
   'funding.settings',
   'funding.rates',
+  'earn.read',
+  'earn.products',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -57,6 +59,8 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'funding.pay',
     'funding.settings',
     'funding.rates',
+    'earn.read',
+    'earn.products',
   ],
   compliance: [
     'dashboard.read',
@@ -75,7 +79,15 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.request',
     'settings.read',
   ],
-  risk: ['dashboard.read', 'users.read', 'settings.read', 'settings.products', 'settings.levels'],
+  risk: [
+    'dashboard.read',
+    'users.read',
+    'settings.read',
+    'settings.products',
+    'settings.levels',
+    'earn.read',
+    'earn.products',
+  ],
   auditor: [...READ_ALL, 'audit.verify'],
 };
 

@@ -6,6 +6,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import kyc from './kyc.json';
 import fundingDesk from './fundingDesk.json';
+import earn from './earn.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import users from './users.json';
@@ -26,4 +27,5 @@ export default {
   ...adjustments,
   ...kyc,
   ...fundingDesk,
+  ...earn,
 };

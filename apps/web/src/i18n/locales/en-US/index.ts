@@ -1,7 +1,6 @@
 import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
-import earn from './earn.json';
 import market from './market.json';
 import trade from './trade.json';
 import wallet from './wallet.json';
@@ -10,4 +9,4 @@ import wallet from './wallet.json';
  * This locale's messages: one file per feature, each holding whole top-level groups, merged into
  * one object. One module per locale, so the locale still loads as one chunk (i18n/index.ts).
  */
-export default { ...common, ...auth, ...market, ...trade, ...wallet, ...earn, ...account };
+export default { ...common, ...auth, ...market, ...trade, ...wallet, ...account };

@@ -1,0 +1,117 @@
+import { earnDailyInterestMinor } from '@ampere/contract';
+import type { Db } from '../../db/client.js';
+import type { JournalSpec, LedgerService, PostedJournal } from '../ledger/ledger.service.js';
+import type { Bus } from '../realtime/bus.js';
+import { pushBalance } from '../wallet/balance-push.js';
+import { createAccruingRepository, type AccruedDay } from './accruing.repository.js';
+import type { EarnCalendar } from './days.js';
+import { currencyOf } from './views.js';
+
+/**
+ * Daily accrual, exactly once per (order, day) (accrual.job.ts runs it). A batch claims due
+ * orders with SKIP LOCKED and pays each one the next day it is owed — one day per order per
+ * batch, so a server that was down for three days pays them in three rounds, in order — in a
+ * fixed number of statements: the claim, one `ledger.postMany` (interest from `house_interest`,
+ * and the principal back on an order's last day), one insert of the accrual rows, one update of
+ * the orders. A crash anywhere rolls all of it back; the primary key of `earn_accrual` refuses
+ * a second payment of any day outright.
+ */
+export function createAccrual(deps: {
+  db: Db;
+  ledger: LedgerService;
+  bus: Bus | undefined;
+  calendar: EarnCalendar;
+  now: () => number;
+}) {
+  const { db, ledger, bus, calendar, now } = deps;
+
+  return {
+    /** Pays one day to each of up to `batch` due orders in one transaction; returns how many. */
+    async accrueDue(batch = 1_000): Promise<number> {
+      const at = now();
+      const today = calendar.dayOf(at);
+      const done = await db.transaction(async (tx) => {
+        const repo = createAccruingRepository(tx);
+        const due = await repo.claimDue(today, batch);
+        if (due.length === 0) return { count: 0, journals: [] as PostedJournal[] };
+        const specs: JournalSpec[] = [];
+        // For each order: the index of its interest journal and of its maturity journal, if any.
+        const slots = due.map((o) => {
+          const currency = currencyOf(o.currency);
+          const day = o.startDay + o.accruedDays;
+          const amountMinor = earnDailyInterestMinor(o.principalMinor, o.rateE8);
+          const user = (purpose: 'available' | 'earn_principal') => ({
+            userId: o.userId,
+            currency,
+            purpose,
+          });
+          let interest: number | null = null;
+          let mature: number | null = null;
+          if (amountMinor > 0n) {
+            interest = specs.length;
+            specs.push({
+              kind: 'earn_interest',
+              actor: 'system:earn',
+              userId: o.userId,
+              reference: `earn_order:${o.id}:${calendar.label(day)}`,
+              postings: [
+                { account: { system: 'house_interest', currency }, amountMinor: -amountMinor },
+                { account: user('available'), amountMinor },
+              ],
+            });
+          }
+          if (o.accruedDays + 1 === o.cycleDays) {
+            mature = specs.length;
+            specs.push({
+              kind: 'earn_mature',
+              actor: 'system:earn',
+              userId: o.userId,
+              reference: `earn_order:${o.id}`,
+              postings: [
+                { account: user('earn_principal'), amountMinor: -o.principalMinor },
+                { account: user('available'), amountMinor: o.principalMinor },
+              ],
+            });
+          }
+          return { order: o, day, amountMinor, interest, mature };
+        });
+        const journals = await ledger.postMany(tx, specs);
+        if (journals.length !== specs.length) throw new Error('accrual lost journals');
+        const idAt = (i: number | null) => {
+          if (i === null) return null;
+          const j = journals[i];
+          if (!j) throw new Error(`accrual: no journal ${i}`);
+          return j.journalId;
+        };
+        const days: AccruedDay[] = slots.map((s) => ({
+          orderId: s.order.id,
+          day: s.day,
+          amountMinor: s.amountMinor,
+          journalId: idAt(s.interest),
+          matureJournalId: idAt(s.mature),
+        }));
+        const moved = await repo.recordDays(days, at);
+        // The orders were claimed FOR UPDATE: every one must move, or none does.
+        if (moved !== due.length) throw new Error('accrual lost claimed orders');
+        return { count: due.length, journals };
+      });
+      if (bus) pushBalances(bus, done.journals);
+      return done.count;
+    },
+  };
+}
+
+/** One push per (user, currency) with the last balances the batch left. */
+function pushBalances(bus: Bus, journals: readonly PostedJournal[]): void {
+  const last = new Map<string, PostedJournal['balances']>();
+  for (const j of journals) {
+    for (const b of j.balances) {
+      const key = `${b.userId}:${b.currency}`;
+      last.set(key, [...(last.get(key) ?? []), b]);
+    }
+  }
+  for (const balances of last.values()) {
+    const first = balances[0];
+    if (first) pushBalance(bus, first.userId, currencyOf(first.currency), balances);
+  }
+}
