@@ -43,6 +43,8 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { code: 4007, status: 404, key: 'order_not_found' },
   DAILY_LOSS_LIMIT_REACHED: { code: 4008, status: 409, key: 'daily_loss_limit_reached' },
   DAILY_TRADE_LIMIT_REACHED: { code: 4009, status: 409, key: 'daily_trade_limit_reached' },
+  CHAIN_NETWORK_UNAVAILABLE: { code: 5100, status: 409, key: 'chain_network_unavailable' },
+  CHAIN_ADDRESS_INVALID: { code: 5101, status: 400, key: 'chain_address_invalid' },
   TOTP_CODE_INVALID: { code: 7001, status: 400, key: 'totp_code_invalid' },
   SIGN_IN_EXPIRED: { code: 7002, status: 400, key: 'sign_in_expired' },
   CSRF_TOKEN_INVALID: { code: 7003, status: 403, key: 'csrf_token_invalid' },
@@ -54,6 +56,7 @@ export const ERRORS = {
   ADJUSTMENT_NOT_FOUND: { code: 7020, status: 404, key: 'adjustment_not_found' },
   ADJUSTMENT_SELF_APPROVAL: { code: 7021, status: 409, key: 'adjustment_self_approval' },
   ADJUSTMENT_NOT_PENDING: { code: 7022, status: 409, key: 'adjustment_not_pending' },
+  CHAIN_PAYOUT_UNAVAILABLE: { code: 7150, status: 409, key: 'chain_payout_unavailable' },
   INTERNAL: { code: 9000, status: 500, key: 'internal' },
   SERVICE_UNAVAILABLE: { code: 9003, status: 503, key: 'service_unavailable' },
 } as const satisfies Record<string, { code: number; status: number; key: string }>;

@@ -18,6 +18,7 @@ export const JOURNAL_KINDS = [
   'trade_win',
   'trade_loss',
   'trade_refund',
+  'chain_deposit',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);
