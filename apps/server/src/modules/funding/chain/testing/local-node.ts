@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createPublicClient,
   createWalletClient,
+  getAddress,
   http,
   type Address,
   type Hex,
@@ -94,7 +95,7 @@ export async function deployTestToken(
   });
   const receipt = await node.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (!receipt.contractAddress) throw new Error('test token not deployed');
-  const token = receipt.contractAddress;
+  const token = getAddress(receipt.contractAddress);
   await transferToken(node, token, key, wallet.account.address, mintMinor, 'mint');
   return token;
 }
