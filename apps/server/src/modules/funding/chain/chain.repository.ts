@@ -1,12 +1,21 @@
 import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../../db/client.js';
+import { pgArray, queryRows, type Db } from '../../../db/client.js';
 import { chainBlock, chainDeposit, chainDepositAddress, chainScanCursor } from './chain.schema.js';
 
 export type DepositRow = typeof chainDeposit.$inferSelect;
-export type NewDeposit = Omit<
-  typeof chainDeposit.$inferInsert,
-  'id' | 'status' | 'creditedAt' | 'journalId'
-> & { belowMinimum: boolean };
+/** A transfer to record; every one of a batch has the same network and detection time. */
+export interface NewDeposit {
+  network: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  address: string;
+  userId: bigint;
+  amountMinor: bigint;
+  detectedAt: Date;
+  belowMinimum: boolean;
+}
 
 export interface Cursor {
   lastBlock: bigint;
@@ -117,31 +126,26 @@ export function createChainRepository(db: Db) {
      * dropped one, which is back: its block was replaced, and the transfer is in the new chain.
      */
     async recordDeposits(deposits: NewDeposit[]): Promise<void> {
-      if (deposits.length === 0) return;
-      await db
-        .insert(chainDeposit)
-        .values(
-          deposits.map(({ belowMinimum, ...d }) => ({
-            ...d,
-            status: belowMinimum ? 'below_minimum' : 'confirming',
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [chainDeposit.network, chainDeposit.txHash, chainDeposit.logIndex],
-          set: {
-            status: sql`case when excluded.status = 'below_minimum' then 'below_minimum'
-              else 'confirming' end`,
-            blockNumber: sql`excluded.block_number`,
-            blockHash: sql`excluded.block_hash`,
-          },
-          setWhere: or(
-            eq(chainDeposit.status, 'dropped'),
-            and(
-              inArray(chainDeposit.status, ['confirming', 'below_minimum']),
-              sql`${chainDeposit.blockHash} <> excluded.block_hash`,
-            ),
-          ),
-        });
+      const first = deposits[0];
+      if (!first) return;
+      // One parameter per column (unnest), however many transfers a range holds.
+      const col = (pick: (d: NewDeposit) => string | number | bigint) =>
+        pgArray(deposits.map(pick));
+      await db.execute(sql`
+        insert into chain_deposit (network, tx_hash, log_index, block_number, block_hash, address,
+          user_id, amount_minor, status, detected_at)
+        select ${first.network}, t.*, ${first.detectedAt}
+        from unnest(${col((d) => d.txHash)}::text[], ${col((d) => d.logIndex)}::int[],
+          ${col((d) => d.blockNumber)}::bigint[], ${col((d) => d.blockHash)}::text[],
+          ${col((d) => d.address)}::text[], ${col((d) => d.userId)}::bigint[],
+          ${col((d) => d.amountMinor)}::bigint[],
+          ${col((d) => (d.belowMinimum ? 'below_minimum' : 'confirming'))}::text[]) as t
+        on conflict (network, tx_hash, log_index) do update
+          set status = excluded.status, block_number = excluded.block_number,
+            block_hash = excluded.block_hash
+          where chain_deposit.status = 'dropped'
+            or (chain_deposit.status in ('confirming', 'below_minimum')
+              and chain_deposit.block_hash <> excluded.block_hash)`);
     },
 
     /** Uncredited transfers in blocks above the fork point: their blocks are gone. */
