@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { benchChainScan } from './chain-scan.js';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchAccrual } from './accrual.js';
@@ -12,11 +13,13 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle, accrual);
+ * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle,
+ * accrual, chain-scan);
  * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium); ws-fanout's
  * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
- * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts).
+ * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts); chain-scan
+ * needs PostgreSQL too and reads BENCH_CHAIN_* (chain-scan.ts).
  */
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -38,6 +41,7 @@ const ALL = [
   'place-order',
   'settle',
   'accrual',
+  'chain-scan',
 ] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
@@ -121,6 +125,19 @@ if (selected.has('settle')) {
   console.log('|---|---|---|---|---|---|');
   console.log(
     `| 10,000 orders expiring together vs raw set-based SQL | ${fmt(r.orders)} | ${r.batch} × ${r.workers} | ${fmt(r.subjectMedianMs)} (${ms(r.subjectMs)}) | ${fmt(r.anchorMedianMs)} (${ms(r.anchorMs)}) | ${fmt(r.ratio, 2)} |`,
+  );
+  console.log('');
+}
+
+if (selected.has('chain-scan')) {
+  const r = await benchChainScan();
+  const ms = (xs: number[]) => xs.map((x) => fmt(x)).join(', ');
+  console.log(
+    '| chain-scan | blocks × transfers | range | watcher ms (runs) | raw eth_getLogs ms (runs) | watcher blocks/s, transfers/s | getLogs blocks/s, transfers/s | watcher / getLogs rate | credits/s |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| local EVM, PostgreSQL | ${fmt(r.blocks)} × ${fmt(r.transfers / r.blocks)} | ${r.range} | ${fmt(r.subjectMedianMs)} (${ms(r.subjectMs)}) | ${fmt(r.anchorMedianMs)} (${ms(r.anchorMs)}) | ${fmt(r.subjectBlocksPerS)}, ${fmt(r.subjectTransfersPerS)} | ${fmt(r.anchorBlocksPerS)}, ${fmt(r.anchorTransfersPerS)} | ${fmt(r.ratio, 2)} | ${fmt(r.creditsPerS)} |`,
   );
   console.log('');
 }

@@ -81,6 +81,8 @@ export const ERRORS = {
   EARN_ORDER_NOT_HOSTING: { code: 6007, status: 409, key: 'earn_order_not_hosting' },
   EARN_QUOTE_CHANGED: { code: 6008, status: 409, key: 'earn_quote_changed' },
   EARN_FUND_PASSWORD_REQUIRED: { code: 6009, status: 400, key: 'earn_fund_password_required' },
+  CHAIN_NETWORK_UNAVAILABLE: { code: 5100, status: 409, key: 'chain_network_unavailable' },
+  CHAIN_ADDRESS_INVALID: { code: 5101, status: 400, key: 'chain_address_invalid' },
   TOTP_CODE_INVALID: { code: 7001, status: 400, key: 'totp_code_invalid' },
   SIGN_IN_EXPIRED: { code: 7002, status: 400, key: 'sign_in_expired' },
   CSRF_TOKEN_INVALID: { code: 7003, status: 403, key: 'csrf_token_invalid' },
@@ -126,6 +128,7 @@ export const ERRORS = {
   KYC_NAME_INVALID: { code: 8018, status: 400, key: 'kyc_name_invalid' },
   EARN_PRODUCT_UNKNOWN: { code: 7300, status: 404, key: 'earn_product_unknown' },
   EARN_PRODUCT_CURRENCY_FIXED: { code: 7301, status: 409, key: 'earn_product_currency_fixed' },
+  CHAIN_PAYOUT_UNAVAILABLE: { code: 7150, status: 409, key: 'chain_payout_unavailable' },
   INTERNAL: { code: 9000, status: 500, key: 'internal' },
   SERVICE_UNAVAILABLE: { code: 9003, status: 503, key: 'service_unavailable' },
 } as const satisfies Record<string, { code: number; status: number; key: string }>;

@@ -19,7 +19,6 @@ export const JOURNAL_KINDS = [
   'trade_loss',
   'trade_refund',
   'recharge',
-  'deposit_chain',
   'withdraw_request',
   'withdraw_refund',
   'withdraw_payout',
@@ -28,6 +27,7 @@ export const JOURNAL_KINDS = [
   'earn_mature',
   'earn_redeem',
   'earn_penalty',
+  'chain_deposit',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const journalKindSchema = z.enum(JOURNAL_KINDS);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAmount } from '@ampere/contract';
 import { parseDataKey } from '../crypto/sealed.js';
 import { parseSigningKey } from '../modules/market/chain-signing.js';
 
@@ -22,6 +23,12 @@ function validSigningKey(text: string): boolean {
 
 /** A host name or IP literal, with an optional port. */
 const HOST_ENTRY = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+const usdtAmount = z.string().refine((v) => parseAmount(v, 'usdt').ok, {
+  error: 'must be a positive USDT amount with at most 6 decimals',
+});
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -124,6 +131,37 @@ const envSchema = z.object({
     .string()
     .refine(validDataKey, { error: 'must be the base64 of 32 bytes' })
     .optional(),
+  /**
+   * USDT deposits and payouts on an EVM chain (docs/chain.md). Unset CHAIN_RPC_URL (and
+   * CHAIN_DEV_NODE): the chain is not configured and no USDT network is offered.
+   */
+  CHAIN_RPC_URL: urlWithScheme(['http', 'https']).optional(),
+  /** The USDT (ERC-20) contract address. */
+  CHAIN_USDT_TOKEN: z.string().regex(EVM_ADDRESS, { error: 'must be a 0x address' }).optional(),
+  /** The extended PUBLIC key deposit addresses derive from (children 0/i); never a private key. */
+  CHAIN_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,108}$/, { error: 'must be an xpub… key' })
+    .optional(),
+  /** Confirmations before a deposit is credited (SPEC §9: 3–6). */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(3).max(6).default(3),
+  CHAIN_MIN_DEPOSIT: usdtAmount.default('10'),
+  CHAIN_MAX_DEPOSIT: usdtAmount.default('1000000'),
+  /** The first block the watcher scans; unset: the chain's head when it first runs. */
+  CHAIN_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Blocks per eth_getLogs call. */
+  CHAIN_SCAN_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(500),
+  CHAIN_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
+  /** The payout signer's private key (0x + 64 hex). Unset: payouts are not configured. */
+  CHAIN_PAYOUT_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 64 hex digits' })
+    .optional(),
+  /**
+   * Development only: the URL of the local node `npm run chain:dev` started. Stands for every
+   * other CHAIN_ variable with that script's well-known test values (docs/chain.md).
+   */
+  CHAIN_DEV_NODE: urlWithScheme(['http']).optional(),
   /** How often the ledger is re-checked from scratch (docs/ledger.md). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   /** Uploads (docs/kyc.md): the largest file taken, in bytes (10 MB by default). */
@@ -149,6 +187,30 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Rules across variables. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  // The chain is configured whole or not at all (docs/chain.md).
+  if (env.CHAIN_RPC_URL !== undefined) {
+    if (env.CHAIN_DEV_NODE !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAIN_DEV_NODE'],
+        message: 'not with CHAIN_RPC_URL',
+      });
+    for (const name of ['CHAIN_USDT_TOKEN', 'CHAIN_XPUB'] as const)
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required with CHAIN_RPC_URL' });
+  }
+  const min = parseAmount(env.CHAIN_MIN_DEPOSIT, 'usdt');
+  const max = parseAmount(env.CHAIN_MAX_DEPOSIT, 'usdt');
+  if (min.ok && max.ok && min.minor > max.minor)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CHAIN_MAX_DEPOSIT'],
+      message: 'below CHAIN_MIN_DEPOSIT',
+    });
+});
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -161,7 +223,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = checkedEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new EnvError(
       parsed.error.issues.map((issue) => {

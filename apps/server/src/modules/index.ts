@@ -1,6 +1,7 @@
 import { accountModule } from './account/account.module.js';
 import { adjustmentsModule } from './adjustments/adjustments.module.js';
 import { auditModule } from './audit/audit.module.js';
+import { chainModule } from './funding/chain/chain.module.js';
 import { authModule, guardModule } from './auth/auth.module.js';
 import { commonModule } from './common/common.module.js';
 import { contentModule } from './content/content.module.js';
@@ -41,6 +42,7 @@ export const MODULES = [
   tradingModule,
   usersAdminModule,
   adjustmentsModule,
+  chainModule,
   uploadsModule,
   kycModule,
   fundingModule,

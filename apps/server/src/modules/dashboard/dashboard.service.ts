@@ -18,7 +18,7 @@ export type QueueSource = () => Promise<PendingQueue>;
  * Journal kinds that are deposits (bank recharges confirmed, chain deposits credited) and
  * withdrawals (paid out: a withdrawal still held has not left).
  */
-const DEPOSIT_KINDS: readonly JournalKind[] = ['recharge', 'deposit_chain'];
+const DEPOSIT_KINDS: readonly JournalKind[] = ['recharge', 'chain_deposit'];
 const WITHDRAWAL_KINDS: readonly JournalKind[] = ['withdraw_payout'];
 /** Every accepted order holds its stake with one `trade_open` journal. */
 const TRADING_KINDS: readonly JournalKind[] = ['trade_open'];

@@ -10,7 +10,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { StaffService } from '../staff/staff.service.js';
 import { addressesRoutes } from './addresses/addresses.routes.js';
 import { cardsRoutes } from './cards/cards.routes.js';
-import { noChain, type ChainPort } from './chain-port.js';
+import type { ChainService } from './chain/chain.service.js';
 import { exchangeRoutes } from './exchange/exchange.routes.js';
 import { rechargeExpiryJob } from './funding.jobs.js';
 import { createFundingService, type FundingService } from './funding.service.js';
@@ -20,9 +20,6 @@ import { recordsRoutes } from './records/records.routes.js';
 import { fundingSettingsStaffRoutes } from './settings.staff.routes.js';
 import { withdrawalRoutes } from './withdrawal/withdrawal.routes.js';
 import { withdrawalStaffRoutes } from './withdrawal/withdrawal.staff.routes.js';
-
-/** The chain port: no EVM node (no USDT network) until the chain watcher's service is wired. */
-const chain: ChainPort = noChain;
 
 interface RouteServices {
   funding: FundingService;
@@ -57,6 +54,7 @@ export const fundingModule = defineModule({
       auth: AuthService;
       settings: SettingsService;
       kyc: KycService;
+      chain: ChainService;
     },
   ) =>
     createFundingService({
@@ -68,7 +66,8 @@ export const fundingModule = defineModule({
       auth: deps.auth,
       settings: deps.settings,
       box: createSealedBox({ key: env.DATA_ENCRYPTION_KEY, dataDir: env.DATA_DIR }),
-      chain,
+      // USDT on a chain: no networks when no EVM node is configured (docs/chain.md).
+      chain: deps.chain,
       // Cards carry the approved real name, and a setting can require one to withdraw.
       identity: deps.kyc,
     }),

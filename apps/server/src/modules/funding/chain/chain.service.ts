@@ -1,0 +1,195 @@
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../errors.js';
+import type { JobLog } from '../../../jobs/runner.js';
+import type { LedgerService } from '../../ledger/ledger.service.js';
+import type { Bus } from '../../realtime/bus.js';
+import { createViemAdapter, type ChainAdapter } from './adapter.js';
+import {
+  createAddressDeriver,
+  isValidEvmAddress,
+  shownAddress,
+  storedAddress,
+} from './addresses.js';
+import type { ChainConfig } from './chain.config.js';
+import { createChainRepository } from './chain.repository.js';
+import { sendPayout } from './payouts.js';
+import { createKeySigner, type ChainSigner } from './signer.js';
+import { createChainWatcher } from './watcher.js';
+
+export interface UsdtNetwork {
+  key: string;
+  name: string;
+  tokenAddress: string;
+  confirmations: number;
+  minMinor: bigint;
+  maxMinor: bigint;
+}
+
+export interface ChainDeposit {
+  id: bigint;
+  network: string;
+  txHash: string;
+  logIndex: number;
+  address: string;
+  amountMinor: bigint;
+  confirmations: number;
+  required: number;
+  status: 'confirming' | 'credited' | 'dropped';
+  detectedAt: Date;
+  creditedAt: Date | null;
+}
+
+/** What the funding module uses of the chain (docs/chain.md). */
+export interface ChainPort {
+  /** Empty when no node is configured. */
+  networks(): readonly UsdtNetwork[];
+  depositAddress(userId: bigint, network: string): Promise<string>;
+  /** EIP-55 checksum. */
+  isValidAddress(network: string, address: string): boolean;
+  /** Newest first. */
+  deposits(
+    userId: bigint,
+    q: { before?: { time: Date; id: bigint }; limit: number },
+  ): Promise<ChainDeposit[]>;
+  send(
+    network: string,
+    to: string,
+    amountMinor: bigint,
+    reference: string,
+  ): Promise<{ txHash: string }>;
+}
+
+export interface ChainServiceDeps {
+  db: Db;
+  ledger: LedgerService;
+  bus: Bus;
+  /** Undefined: no node configured, no network offered. */
+  config: ChainConfig | undefined;
+  now?: () => Date;
+  /** Defaults to the JSON-RPC adapter over `config.rpcUrl`. */
+  adapter?: ChainAdapter;
+  /** Defaults to the key signer over `config.payoutKey`, when there is one. */
+  signer?: ChainSigner;
+}
+
+const EVM_NETWORKS = new Set(['erc20']);
+
+/** USDT on a chain: deposit addresses, the watcher that credits deposits, payouts. */
+export function createChainService(deps: ChainServiceDeps) {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const adapter = config ? (deps.adapter ?? createViemAdapter(config.rpcUrl)) : undefined;
+  const signer =
+    deps.signer ??
+    (config?.payoutKey ? createKeySigner(config.rpcUrl, config.payoutKey) : undefined);
+  const derive = config ? createAddressDeriver(config.xpub) : undefined;
+  const networks: readonly UsdtNetwork[] = config
+    ? [
+        {
+          key: config.network,
+          name: config.name,
+          tokenAddress: config.tokenAddress,
+          confirmations: config.confirmations,
+          minMinor: config.minMinor,
+          maxMinor: config.maxMinor,
+        },
+      ]
+    : [];
+
+  function configured(network: string): ChainConfig {
+    if (config?.network !== network) throw new AppError('CHAIN_NETWORK_UNAVAILABLE');
+    return config;
+  }
+
+  const service = {
+    networks: () => networks,
+
+    async depositAddress(userId: bigint, network: string): Promise<string> {
+      configured(network);
+      const repo = createChainRepository(db);
+      const existing = await repo.depositAddress(userId, network);
+      if (existing) return shownAddress(existing.address);
+      if (!derive) throw new AppError('CHAIN_NETWORK_UNAVAILABLE');
+      const index = await repo.nextDerivationIndex();
+      await repo.insertAddress(userId, network, index, storedAddress(derive(index)));
+      // A concurrent first request may have won: whichever row is there is the user's.
+      const row = await repo.depositAddress(userId, network);
+      if (!row) throw new Error('deposit address missing after insert');
+      return shownAddress(row.address);
+    },
+
+    isValidAddress: (network: string, address: string) =>
+      EVM_NETWORKS.has(network) && isValidEvmAddress(address),
+
+    async deposits(
+      userId: bigint,
+      q: { before?: { time: Date; id: bigint }; limit: number },
+    ): Promise<ChainDeposit[]> {
+      const repo = createChainRepository(db);
+      const rows = await repo.listForUser(userId, q);
+      const tips = new Map<string, bigint>();
+      for (const network of new Set(rows.map((r) => r.network)))
+        tips.set(network, (await repo.cursor(network))?.lastBlock ?? -1n);
+      const required = config?.confirmations ?? 0;
+      return rows.map((r) => {
+        const seen = (tips.get(r.network) ?? -1n) - r.blockNumber + 1n;
+        const confirmations =
+          r.status === 'credited'
+            ? required
+            : r.status === 'dropped'
+              ? 0
+              : Math.min(required, Math.max(0, Number(seen)));
+        return {
+          id: r.id,
+          network: r.network,
+          txHash: r.txHash,
+          logIndex: r.logIndex,
+          address: shownAddress(r.address),
+          amountMinor: r.amountMinor,
+          confirmations,
+          required,
+          status: r.status as ChainDeposit['status'],
+          detectedAt: r.detectedAt,
+          creditedAt: r.creditedAt,
+        };
+      });
+    },
+
+    async send(network: string, to: string, amountMinor: bigint, reference: string) {
+      const cfg = configured(network);
+      if (!signer) throw new AppError('CHAIN_PAYOUT_UNAVAILABLE');
+      if (!isValidEvmAddress(to)) throw new AppError('CHAIN_ADDRESS_INVALID');
+      if (amountMinor <= 0n) throw new AppError('AMOUNT_INVALID');
+      return sendPayout(
+        { db, signer, now },
+        { network, token: cfg.tokenAddress, to: shownAddress(to), amountMinor, reference },
+      );
+    },
+
+    /** The watcher over this service's node, for the job (and tests); undefined unconfigured. */
+    watcher(log: JobLog, hooks: { beforeCommit?: () => void } = {}) {
+      if (!config || !adapter) return undefined;
+      return createChainWatcher({
+        db,
+        ledger: deps.ledger,
+        bus: deps.bus,
+        adapter,
+        config,
+        now,
+        log,
+        ...hooks,
+      });
+    },
+
+    /** The development node must be the local chain: its keys are public. */
+    async checkNode(): Promise<void> {
+      if (!config?.devNode || !adapter) return;
+      const id = await adapter.chainId();
+      if (id !== 31337)
+        throw new Error(`CHAIN_DEV_NODE points at chain ${id}, not the local node (31337)`);
+    },
+  } satisfies ChainPort & Record<string, unknown>;
+  return service;
+}
+
+export type ChainService = ReturnType<typeof createChainService>;
