@@ -83,7 +83,7 @@ describe('wallet', () => {
     const row = recent.first();
     await row.getByText('Credit by platform').waitFor();
     await row.getByText('+100.00 CNY').waitFor();
-    await row.getByText('Balance 100.00').waitFor();
+    await row.getByText('Available 100.00').waitFor();
     await row.getByText('Moment ago').waitFor();
     await shot(page, 'wallet-asset-credited-light');
 
