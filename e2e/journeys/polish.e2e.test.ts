@@ -34,7 +34,7 @@ function toastLayout(page: Page) {
         const range = document.createRange();
         range.setStart(text, match.index);
         range.setEnd(text, match.index + match[0].length);
-        const wordTops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        const wordTops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
         // CJK runs have no spaces: a break inside them is between characters, and allowed.
         if (wordTops.size > 1 && !/[\u3000-\u9fff\uff00-\uffef]/.test(match[0])) {
           broken.push(match[0]);
