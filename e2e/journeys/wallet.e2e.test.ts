@@ -43,6 +43,14 @@ function message(locale: string, key: string): string {
   return node;
 }
 
+/** 1234.50 and 0.1234 as `locale` writes them, its separators taken from Intl. */
+function localNumbers(locale: string): { thousand: string; small: string } {
+  const parts = (n: number) => new Intl.NumberFormat(locale).formatToParts(n);
+  const decimal = parts(0.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const group = parts(1234).find((p) => p.type === 'group')?.value;
+  return { thousand: `1${group ?? ''}234${decimal}50`, small: `0${decimal}1234` };
+}
+
 /** TanStack Query refetches on this event: what happens when the user comes back to the app. */
 async function returnToApp(page: Page) {
   await page.evaluate(() => {
@@ -83,7 +91,7 @@ describe('wallet', () => {
     const row = recent.first();
     await row.getByText('Credit by platform').waitFor();
     await row.getByText('+100.00 CNY').waitFor();
-    await row.getByText('Balance 100.00').waitFor();
+    await row.getByText('Available 100.00').waitFor();
     await row.getByText('Moment ago').waitFor();
     await shot(page, 'wallet-asset-credited-light');
 
@@ -126,18 +134,20 @@ describe('wallet', () => {
 
       await open(page, baseUrl, ASSET);
       await page.getByText(message(locale, 'wallet.totalAssets'), { exact: true }).waitFor();
-      // SPEC §5: 2 decimals from 4 integer digits, 4 below, truncated; never a float.
-      await page.getByText('1,234.50', { exact: true }).first().waitFor();
-      await page.getByText('0.1234', { exact: true }).first().waitFor();
+      // SPEC §5: 2 decimals from 4 integer digits, 4 below, truncated; never a float; with the
+      // language's separators (de 1.234,50, ru 1 234,50, es 1234,50 — CLDR groups from 5 digits).
+      const { thousand, small } = localNumbers(locale);
+      await page.getByText(thousand, { exact: true }).first().waitFor();
+      await page.getByText(small, { exact: true }).first().waitFor();
       const credited = message(locale, 'ledgerKinds.adjustment_credit');
       const rows = page.getByTestId('statement-row');
-      await rows.getByText('+1,234.50 CNY').waitFor();
+      await rows.getByText(`+${thousand} CNY`).waitFor();
       expect(await rows.getByText(credited, { exact: true }).count(), locale).toBe(2);
       if (locale === 'zh-Hans') await shot(page, 'wallet-asset-zh-Hans');
 
       await open(page, baseUrl, RECORDS);
       expect(await title(page), locale).toBe(message(locale, 'pages.mark.title'));
-      await rows.getByText('+0.1234 USDT').waitFor();
+      await rows.getByText(`+${small} USDT`).waitFor();
       expect(await rows.getByText(credited, { exact: true }).count(), locale).toBe(2);
       if (locale === 'zh-Hans') await shot(page, 'wallet-records-zh-Hans');
     }

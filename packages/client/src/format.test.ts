@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
   divRound,
@@ -9,6 +9,7 @@ import {
   formatNumber,
   minorToDecimal,
   parseDecimal,
+  setNumberLocale,
 } from './format';
 
 describe('parseDecimal', () => {
@@ -147,5 +148,50 @@ describe('formatCurrency', () => {
     expect(formatCurrency('0.005', 'de')).toBe('¥0.00'); // tie → even (0)
     expect(formatCurrency('0.015', 'en-US')).toBe('$0.02'); // tie → even (2)
     expect(formatCurrency('-0.001', 'en-US')).toBe('$0.00');
+  });
+});
+
+describe('numbers in the display language (separators from Intl, digits from the string)', () => {
+  afterEach(() => {
+    setNumberLocale('en-US');
+  });
+
+  // [locale, formatAmount('1000.5', 2), formatAmount('1234567.891'), formatNumber('0.5', 2),
+  //  abbreviateNumber('2345678')]
+  it.each([
+    ['en-US', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['zh-Hans', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['zh-Hant', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['ja', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['ko', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['th', '1,000.50', '1,234,567.89', '0.50', '2.35M'],
+    ['de', '1.000,50', '1.234.567,89', '0,50', '2,35M'],
+    ['vi', '1.000,50', '1.234.567,89', '0,50', '2,35M'],
+    ['pt', '1.000,50', '1.234.567,89', '0,50', '2,35M'],
+    // CLDR groups 4-digit numbers in it and es only from 5 digits: 1000,50 but 1.234.567,89.
+    ['it', '1000,50', '1.234.567,89', '0,50', '2,35M'],
+    ['es', '1000,50', '1.234.567,89', '0,50', '2,35M'],
+    // ru groups with a no-break space, fr with a narrow no-break space.
+    ['ru', '1\u00a0000,50', '1\u00a0234\u00a0567,89', '0,50', '2,35M'],
+    ['fr', '1\u202f000,50', '1\u202f234\u202f567,89', '0,50', '2,35M'],
+  ])('%s', (locale, thousand, million, half, abbreviated) => {
+    setNumberLocale(locale);
+    expect(formatAmount('1000.5', 2)).toBe(thousand); // 4 integer digits → 2 decimals
+    expect(formatAmount('1234567.891')).toBe(million); // truncated, not rounded
+    expect(formatNumber('0.5', 2)).toBe(half);
+    expect(abbreviateNumber('2345678')).toBe(abbreviated); // ≥ 1,000,000 → M, half-even
+    // SPEC §5's other rules hold in every language: 4 decimals below 1000, zeros trimmed.
+    expect(formatAmount('12.3400')).toBe(`12${half.slice(1, 2)}34`);
+    expect(formatAmount('-0.00001')).toBe('0');
+  });
+
+  it('never changes the plain decimal of the wire', () => {
+    setNumberLocale('de');
+    expect(minorToDecimal(123456n, 2)).toBe('1234.56');
+  });
+
+  it('keeps the digits of amounts too large for a float', () => {
+    setNumberLocale('de');
+    expect(formatAmount('90071992547409931.99')).toBe('90.071.992.547.409.931,99');
   });
 });

@@ -66,13 +66,54 @@ function rescale(value: Scaled, decimals: number, rounding: Rounding): bigint {
   return divRound(value.units, pow10(value.scale - decimals), rounding);
 }
 
+/**
+ * The display language's separators, from Intl (de "1.000,5", ru "1 000,5", fr "1 000,5"): only
+ * the characters are taken from Intl; the digits are always our own, from the decimal string.
+ */
+export interface NumberSymbols {
+  group: string;
+  decimal: string;
+  /** Digits the integer part needs before it is grouped: 4 in most locales, 5 in es (CLDR). */
+  minGroupingDigits: number;
+}
+
+const EN_SYMBOLS: NumberSymbols = { group: ',', decimal: '.', minGroupingDigits: 4 };
+let symbols: NumberSymbols = EN_SYMBOLS;
+
+/** The separators `locale` uses, as Intl knows them (English's if Intl does not). */
+export function numberSymbolsFor(locale: string): NumberSymbols {
+  try {
+    // The default grouping ("auto") is the locale's own, minimum grouping digits included.
+    const format = new Intl.NumberFormat(locale);
+    // Integers and a fraction only in the literal: no amount goes through a float here.
+    const part = (n: number, type: string) =>
+      format.formatToParts(n).find((p) => p.type === type)?.value;
+    const group = part(10000.5, 'group') ?? ',';
+    const decimal = part(10000.5, 'decimal') ?? '.';
+    return { group, decimal, minGroupingDigits: part(1000, 'group') === undefined ? 5 : 4 };
+  } catch {
+    return EN_SYMBOLS;
+  }
+}
+
+/**
+ * Sets the language every display format below uses (the app calls it when its language
+ * changes). Plain decimal strings for the wire (`minorToDecimal`) never change.
+ */
+export function setNumberLocale(locale: string): void {
+  symbols = numberSymbolsFor(locale);
+}
+
 function groupThousands(intDigits: string): string {
-  return intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (intDigits.length < symbols.minGroupingDigits) return intDigits;
+  return intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, symbols.group);
 }
 
 interface RenderOptions {
   trimZeros: boolean;
   grouping: boolean;
+  /** Fraction digits kept when trimming zeros. */
+  minFraction?: number;
 }
 
 /** Renders `units / 10^decimals`. A value that rounded to zero never shows as "-0". */
@@ -82,10 +123,13 @@ function render(units: bigint, decimals: number, opts: RenderOptions): string {
     .padStart(decimals + 1, '0');
   const intDigits = digits.slice(0, digits.length - decimals);
   const fracRaw = digits.slice(digits.length - decimals);
-  const frac = opts.trimZeros ? fracRaw.replace(/0+$/, '') : fracRaw;
+  const trimmed = opts.trimZeros ? fracRaw.replace(/0+$/, '') : fracRaw;
+  const frac = trimmed.padEnd(Math.min(opts.minFraction ?? 0, fracRaw.length), '0');
   const sign = units < 0n ? '-' : '';
+  // Grouped output is for people, in their language; ungrouped output is a plain decimal.
   const int = opts.grouping ? groupThousands(intDigits) : intDigits;
-  return frac === '' ? sign + int : `${sign}${int}.${frac}`;
+  const point = opts.grouping ? symbols.decimal : '.';
+  return frac === '' ? sign + int : `${sign}${int}${point}${frac}`;
 }
 
 function assertDecimals(decimals: number): void {
@@ -104,12 +148,13 @@ export function minorToDecimal(minor: bigint, scale: number): string {
  * Amount display: 2 decimals once the integer part has 4 or more digits, else 4; trailing zeros
  * trimmed. It truncates toward zero rather than rounding: a balance of 0.99999 must not read
  * "1", because the user cannot spend money the screen shows but the ledger does not hold.
+ * `minFraction` stops the trimming there (money screens keep the cents: "100.00").
  */
-export function formatAmount(value: string): string {
+export function formatAmount(value: string, minFraction = 0): string {
   const parsed = parseDecimal(value);
   const decimals = parsed.int.length >= 4 ? 2 : 4;
   const units = rescale(toScaled(parsed), decimals, 'truncate');
-  return render(units, decimals, { trimZeros: true, grouping: true });
+  return render(units, decimals, { trimZeros: true, grouping: true, minFraction });
 }
 
 export function formatAmountMinor(minor: bigint, scale: number): string {

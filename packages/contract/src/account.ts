@@ -116,6 +116,7 @@ export const REALNAME_STATES = ['uncertified', 'review', 'approved', 'declined']
 
 export const homeSchema = z.object({
   user: sessionUserSchema,
+  /** The account's stored score. No rule changes it yet, so the app does not show it. */
   creditScore: z.number().int(),
   realName: z.enum(REALNAME_STATES),
   inviteCode: z.string(),

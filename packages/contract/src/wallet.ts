@@ -87,6 +87,54 @@ export const statementQuerySchema = z.strictObject({
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
+/**
+ * The CSV export's view: `events` (default) is the statement the user reads, one line per event;
+ * `postings` is the double-entry view for accountants, one row per posting on the user's accounts.
+ */
+export const STATEMENT_EXPORT_VIEWS = ['events', 'postings'] as const;
+export const statementExportQuerySchema = statementQuerySchema.extend({
+  view: z.enum(STATEMENT_EXPORT_VIEWS).default('events'),
+});
+export type StatementExportQuery = z.infer<typeof statementExportQuerySchema>;
+
+/**
+ * One line of the user's statement: one event (journal) in one currency, with what it did to the
+ * available funds and to the frozen funds, and both after it. A trade's stake is one line
+ * (available −100, frozen +100), its result another (e.g. available +180, frozen −100).
+ */
+export const statementLineSchema = z.object({
+  /** `<journal id>-<currency>`: unique per line. */
+  id: z.string(),
+  /** ISO 8601 time of the event. */
+  time: z.string(),
+  kind: z.string(),
+  /** The kind in the caller's language. */
+  kindLabel: z.string(),
+  currency: currencyKeySchema,
+  /** Signed change to the available funds ("0.00" when they did not move). */
+  available: amount,
+  /** Signed change to the frozen funds (in orders, withdrawals, Earn principal together). */
+  frozen: amount,
+  availableAfter: amount,
+  frozenAfter: amount,
+  /** Available plus frozen after the event: the running balance. */
+  balanceAfter: amount,
+  reference: z.string().nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** GET user/assetsRecent and user/financialRecords. */
+export const statementLinePageSchema = z.object({
+  items: z.array(statementLineSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type StatementLinePage = z.infer<typeof statementLinePageSchema>;
+
+/**
+ * One posting on one of the user's accounts: the double-entry view (the back office's user
+ * statement, the CSV export's `postings` view).
+ */
 export const statementItemSchema = z.object({
   id: z.string(),
   /** ISO 8601 time of the journal. */

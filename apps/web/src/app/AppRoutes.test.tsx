@@ -28,9 +28,9 @@ const config: BaseConfig = {
 };
 
 /** The app's routes in a memory router, as the real app mounts them under its config gate. */
-function renderAt(path: string) {
+function renderAt(path: string, before: string[] = []) {
   const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
-    initialEntries: [path],
+    initialEntries: [...before, path],
   });
   render(
     <QueryClientProvider
@@ -53,6 +53,22 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   clearSession();
+});
+
+describe('back arrow', () => {
+  const back = () => document.querySelector('.adm-nav-bar-back');
+
+  it('is not on the login page when the app opened on it', async () => {
+    renderAt('/app/pages/user/login');
+    await heading('Log in');
+    expect(back()).toBeNull();
+  });
+
+  it('is on the login page reached from another page', async () => {
+    renderAt('/app/pages/user/login', ['/app/pages/user/agreement']);
+    await heading('Log in');
+    expect(back()).not.toBeNull();
+  });
 });
 
 describe('access guard', () => {

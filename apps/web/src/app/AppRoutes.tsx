@@ -63,7 +63,11 @@ function RoutePage({ page, Component }: PageRoute) {
   // Home's title bar carries the app's name rather than the word "Home".
   const title = page === 'home' ? appName : t(`pages.${page}.title`);
   return (
-    <PageFrame title={title} isTab={isTabPath(PATHS[page])}>
+    <PageFrame
+      title={title}
+      isTab={isTabPath(PATHS[page])}
+      isEntry={page === 'login' || page === 'register'}
+    >
       <Component />
     </PageFrame>
   );

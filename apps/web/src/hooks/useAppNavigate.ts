@@ -18,6 +18,19 @@ export function useGoBack(): () => void {
 }
 
 /**
+ * Whether the current page is the first entry of the app's history: nothing in the app to go back
+ * to. The router keeps its position in `history.state.idx` (0 for the entry the app opened with,
+ * unchanged by a replace, so a redirect to the login page is still first); a memory history has
+ * no such state, where the first entry's key "default" tells the same.
+ */
+export function useIsFirstEntry(): boolean {
+  const { key } = useLocation();
+  const state: unknown = window.history.state;
+  const idx = typeof state === 'object' && state !== null && 'idx' in state ? state.idx : undefined;
+  return key === 'default' || idx === 0;
+}
+
+/**
  * Opens a dialog page over the current page: the current location travels along as
  * `background`, the page AppRoutes keeps drawn beneath the dialog.
  */

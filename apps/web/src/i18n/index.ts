@@ -1,5 +1,6 @@
 import { FALLBACK_LOCALE, isLocaleKey, resolveLocale } from '@ampere/contract';
 import type { LocaleKey } from '@ampere/contract';
+import { setNumberLocale } from '@ampere/client';
 import { setDefaultConfig } from 'antd-mobile';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -85,6 +86,11 @@ async function applyLocale(key: LocaleKey): Promise<void> {
 }
 
 export async function initI18n(): Promise<void> {
+  // Numbers follow the language (separators from Intl). Registered before any component
+  // subscribes, so it runs before they re-render in the new language.
+  i18n.on('languageChanged', (lng) => {
+    setNumberLocale(lng);
+  });
   await i18n.use(initReactI18next).init({
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,

@@ -1,8 +1,11 @@
 import { baseConfigSchema, agreementSchema, LOCALE_KEYS } from '@ampere/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import { SERVER_MESSAGES } from '../../i18n/index.js';
+import { createContentRepository } from '../content/content.repository.js';
+import { AGREEMENT_VERSION_DATE, createContentService } from '../content/content.service.js';
 import { createSettingsRepository } from '../settings/settings.repository.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -101,6 +104,24 @@ describe('GET /api/v1/common/userServiceAgreement', () => {
     expect(agreement.locale).toBe(locale);
     expect(agreement.title).toBe(SERVER_MESSAGES[locale].agreement.title);
     expect(agreement.body.length).toBeGreaterThan(200);
+    // The shipped version's date, not the time this server first started.
+    expect(agreement.updatedAt).toBe(AGREEMENT_VERSION_DATE.toISOString());
+  });
+
+  it('dates an install seeded at its first start with the version, and keeps edited texts', async () => {
+    const db = t.database.db;
+    await db.execute(sql`update content_document set updated_at = now()`);
+    await db.execute(
+      sql`update content_document set body = body || ' (edited)' where locale = 'de'`,
+    );
+    await createContentService(createContentRepository(db)).seedDefaults();
+    const date = async (lang: string) =>
+      agreementSchema.parse(
+        (await t.app.inject({ url: `/api/v1/common/userServiceAgreement?lang=${lang}` })).json()
+          .data,
+      ).updatedAt;
+    expect(await date('fr')).toBe(AGREEMENT_VERSION_DATE.toISOString());
+    expect(await date('de')).not.toBe(AGREEMENT_VERSION_DATE.toISOString());
   });
 
   it('prefers the language header over the lang query', async () => {

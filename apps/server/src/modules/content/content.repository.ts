@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentDocument } from '../../db/schema.js';
 
@@ -21,9 +21,27 @@ export function createContentRepository(db: Db) {
     },
 
     /** Inserts documents that are not there yet; an operator's edits are never overwritten. */
-    async insertMissing(rows: Omit<DocumentRow, 'updatedAt'>[]): Promise<void> {
+    async insertMissing(rows: DocumentRow[]): Promise<void> {
       if (rows.length === 0) return;
       await db.insert(contentDocument).values(rows).onConflictDoNothing();
+    },
+
+    /** Dates each row whose text is exactly the shipped one with the shipped version's date. */
+    async dateShippedTexts(rows: DocumentRow[]): Promise<void> {
+      for (const r of rows) {
+        await db
+          .update(contentDocument)
+          .set({ updatedAt: r.updatedAt })
+          .where(
+            and(
+              eq(contentDocument.slug, r.slug),
+              eq(contentDocument.locale, r.locale),
+              eq(contentDocument.title, r.title),
+              eq(contentDocument.body, r.body),
+              ne(contentDocument.updatedAt, r.updatedAt),
+            ),
+          );
+      }
     },
   };
 }

@@ -3,6 +3,11 @@ import { SERVER_MESSAGES } from '../../i18n/index.js';
 import type { ContentRepository } from './content.repository.js';
 
 export const AGREEMENT_SLUG = 'user-service-agreement';
+/**
+ * The date of the shipped agreement's current version: what "updated" means to a reader. Change
+ * it together with the text (server locales, `agreement.*`).
+ */
+export const AGREEMENT_VERSION_DATE = new Date('2026-11-21T00:00:00Z');
 
 export function createContentService(repo: ContentRepository) {
   return {
@@ -25,14 +30,17 @@ export function createContentService(repo: ContentRepository) {
 
     /** Seeds the shipped texts for every locale; existing (possibly edited) rows are kept. */
     async seedDefaults(): Promise<void> {
-      await repo.insertMissing(
-        LOCALE_KEYS.map((locale) => ({
-          slug: AGREEMENT_SLUG,
-          locale,
-          title: SERVER_MESSAGES[locale].agreement.title,
-          body: SERVER_MESSAGES[locale].agreement.body,
-        })),
-      );
+      const shipped = LOCALE_KEYS.map((locale) => ({
+        slug: AGREEMENT_SLUG,
+        locale,
+        title: SERVER_MESSAGES[locale].agreement.title,
+        body: SERVER_MESSAGES[locale].agreement.body,
+        updatedAt: AGREEMENT_VERSION_DATE,
+      }));
+      await repo.insertMissing(shipped);
+      // Installs seeded before the version date was kept carry their first start's time; an
+      // unedited shipped text takes its version's date instead.
+      await repo.dateShippedTexts(shipped);
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { CurrencyKey } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { createBulkPosting } from './bulk-posting.js';
-import { createLedgerRepository, type StatementFilter } from './ledger.repository.js';
+import {
+  createLedgerRepository,
+  type StatementFilter,
+  type StatementLinesFilter,
+} from './ledger.repository.js';
 import type { SystemPurpose } from './ledger.schema.js';
 import { createPosting } from './posting.js';
 import { lastReconciliation } from './reconcile.js';
@@ -15,6 +19,7 @@ export {
   type PostedJournal,
   type PostingSpec,
 } from './journal-rules.js';
+export type { StatementLine as StatementLineRow } from './ledger.repository.js';
 
 /**
  * The ledger, composed from its use cases: posting one journal and reversing one (posting.ts),
@@ -35,6 +40,9 @@ export function createLedgerService(deps: { now?: () => Date } = {}) {
     openSystemAccounts: (db: Db) => createLedgerRepository(db).openSystemAccounts(),
     userAccounts: (db: Db, userId: bigint) => createLedgerRepository(db).userAccounts(userId),
     statement: (db: Db, filter: StatementFilter) => createLedgerRepository(db).statement(filter),
+    /** One line per journal and currency on the user's accounts (statement-lines.repository). */
+    statementLines: (db: Db, filter: StatementLinesFilter) =>
+      createLedgerRepository(db).statementLines(filter),
     systemBalance: (db: Db, currency: CurrencyKey, purpose: SystemPurpose) =>
       createLedgerRepository(db).systemBalance(currency, purpose),
 

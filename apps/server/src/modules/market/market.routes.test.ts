@@ -7,7 +7,9 @@ import {
   testClock,
   type TestApp,
 } from '../../test/harness.js';
+import { LOCALE_KEYS, productListSchema } from '@ampere/contract';
 import { createMarketService } from './market.service.js';
+import { DEFAULT_PRODUCTS } from './products.seed.js';
 import { createSimulatedFeed } from './simulated-feed.js';
 
 describe('market data API', () => {
@@ -19,6 +21,24 @@ describe('market data API', () => {
     t = await createTestApp({ now: clock.now });
   });
   afterAll(() => t.close());
+
+  it('names every product in all 13 locales, and fills in names an older catalogue lacks', async () => {
+    for (const p of DEFAULT_PRODUCTS)
+      expect(Object.keys(p.names).sort()).toEqual([...LOCALE_KEYS].sort());
+    const names = async (lang: string): Promise<string[]> =>
+      productListSchema
+        .parse((await t.app.inject({ url: `/api/v1/market/products?lang=${lang}` })).json().data)
+        .items.map((p) => p.name);
+    expect((await names('th')).slice(0, 3)).toEqual(['บิตคอยน์', 'อีเธอเรียม', 'โซลานา']);
+    // A catalogue seeded with English and Chinese only, one name edited by an operator.
+    await t.database.db.execute(
+      sql`update product set names = '{"en-US":"Bitcoin","zh-Hans":"比特币","de":"Bitcoin (BTC)"}'::jsonb where symbol = 'BTC/USDT'`,
+    );
+    await t.app.services.market.seedProducts();
+    const [btc] = await names('de');
+    expect(btc).toBe('Bitcoin (BTC)');
+    expect((await names('th'))[0]).toBe('บิตคอยน์');
+  });
 
   it('lists the seeded catalogue, paused until the feed has ticked', async () => {
     const items = (await t.app.inject({ url: '/api/v1/market/products?lang=zh-Hans' })).json().data

@@ -17,6 +17,14 @@ export function createPricesRepository(db: Db) {
 
     async insertMissingProducts(rows: (typeof product.$inferInsert)[]): Promise<void> {
       if (rows.length > 0) await db.insert(product).values(rows).onConflictDoNothing();
+      // Names for locales a product does not have yet (catalogues seeded before they were
+      // translated); a name already there, an operator's edit included, is kept.
+      for (const row of rows) {
+        await db
+          .update(product)
+          .set({ names: sql`${JSON.stringify(row.names)}::jsonb || ${product.names}` })
+          .where(eq(product.symbol, row.symbol));
+      }
     },
 
     async lastTick(symbol: string): Promise<TickRow | undefined> {

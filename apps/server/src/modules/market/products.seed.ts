@@ -8,7 +8,9 @@ const names = (en: string, zh: string, extra: Record<string, string> = {}) => ({
 
 /**
  * The default catalogue (issue #5): major crypto pairs, gold, a currency pair and new-energy
- * names. Names not given for a locale fall back to English (symbols read the same everywhere).
+ * names, named in all 13 locales (a brand such as Bitcoin keeps its Latin name where that is
+ * how the language writes it). A product an operator adds may leave locales out: they fall
+ * back to English.
  */
 export const DEFAULT_PRODUCTS: (typeof product.$inferInsert)[] = [
   {
@@ -20,6 +22,13 @@ export const DEFAULT_PRODUCTS: (typeof product.$inferInsert)[] = [
       ja: 'ビットコイン',
       ko: '비트코인',
       ru: 'Биткоин',
+      de: 'Bitcoin',
+      fr: 'Bitcoin',
+      it: 'Bitcoin',
+      es: 'Bitcoin',
+      pt: 'Bitcoin',
+      vi: 'Bitcoin',
+      th: 'บิตคอยน์',
     }),
     sortOrder: 10,
     volatilityBps: 6000,
@@ -34,6 +43,13 @@ export const DEFAULT_PRODUCTS: (typeof product.$inferInsert)[] = [
       ja: 'イーサリアム',
       ko: '이더리움',
       ru: 'Эфириум',
+      de: 'Ethereum',
+      fr: 'Ethereum',
+      it: 'Ethereum',
+      es: 'Ethereum',
+      pt: 'Ethereum',
+      vi: 'Ethereum',
+      th: 'อีเธอเรียม',
     }),
     sortOrder: 20,
     volatilityBps: 7500,
@@ -43,7 +59,19 @@ export const DEFAULT_PRODUCTS: (typeof product.$inferInsert)[] = [
     symbol: 'SOL/USDT',
     category: 'crypto',
     priceScale: 3,
-    names: names('Solana', 'Solana', { ja: 'ソラナ', ko: '솔라나', ru: 'Солана' }),
+    names: names('Solana', 'Solana', {
+      'zh-Hant': 'Solana',
+      ja: 'ソラナ',
+      ko: '솔라나',
+      ru: 'Солана',
+      de: 'Solana',
+      fr: 'Solana',
+      it: 'Solana',
+      es: 'Solana',
+      pt: 'Solana',
+      vi: 'Solana',
+      th: 'โซลานา',
+    }),
     sortOrder: 30,
     volatilityBps: 9000,
     initialPrice: '180.000',

@@ -115,7 +115,7 @@ export function createUsersAdminService(deps: {
     },
 
     async statement(uid: string, q: StatementQuery, t: TFunction): Promise<StatementPage> {
-      return wallet.statementPage((await userOf(uid)).id, q, t);
+      return wallet.postingPage((await userOf(uid)).id, q, t);
     },
 
     async orders(uid: string, q: UserOrdersQuery, locale: LocaleKey) {

@@ -1,4 +1,4 @@
-import type { StatementItem } from '@ampere/contract';
+import type { StatementItem, StatementLine } from '@ampere/contract';
 
 /**
  * A text cell that a spreadsheet would read as a formula (=, +, @, tab, CR, or - not starting
@@ -21,12 +21,56 @@ export interface CsvHeaders {
 
 const CURRENCY_NAMES = { money: 'CNY', usdt: 'USDT' } as const;
 
+function csv(lines: readonly (readonly string[])[]): string {
+  return `\uFEFF${lines.map((cols) => cols.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+export interface CsvLineHeaders {
+  time: string;
+  kind: string;
+  currency: string;
+  available: string;
+  frozen: string;
+  availableAfter: string;
+  frozenAfter: string;
+  balanceAfter: string;
+  reference: string;
+}
+
+/** The statement as the user reads it, one row per event (the export's default view). */
+export function statementLinesCsv(lines: readonly StatementLine[], h: CsvLineHeaders): string {
+  return csv([
+    [
+      h.time,
+      h.kind,
+      h.currency,
+      h.available,
+      h.frozen,
+      h.availableAfter,
+      h.frozenAfter,
+      h.balanceAfter,
+      h.reference,
+    ],
+    ...lines.map((l) => [
+      l.time,
+      l.kindLabel,
+      CURRENCY_NAMES[l.currency],
+      l.available,
+      l.frozen,
+      l.availableAfter,
+      l.frozenAfter,
+      l.balanceAfter,
+      l.reference ?? '',
+    ]),
+  ]);
+}
+
 /**
- * The user's statement as CSV (RFC 4180, CRLF), with a UTF-8 byte-order mark so spreadsheet
+ * The double-entry view (one row per posting on the user's accounts) as CSV (RFC 4180, CRLF), with a UTF-8 byte-order mark so spreadsheet
  * programs open non-Latin labels correctly. Amounts are the exact decimal strings.
  */
 export function statementCsv(items: readonly StatementItem[], headers: CsvHeaders): string {
-  const lines = [
+  return csv([
     [
       headers.time,
       headers.kind,
@@ -45,6 +89,5 @@ export function statementCsv(items: readonly StatementItem[], headers: CsvHeader
       i.balanceAfter,
       i.reference ?? '',
     ]),
-  ];
-  return `\uFEFF${lines.map((cols) => cols.map(cell).join(',')).join('\r\n')}\r\n`;
+  ]);
 }

@@ -87,12 +87,14 @@ describe('wallet API', () => {
     expect(balance.usdt.available).toBe('12.345678');
     const items = (await get('user/assetsRecent', token)).json().data.items;
     expect(
-      items.map((i: { kind: string; amount: string; balanceAfter: string; currency: string }) => [
-        i.kind,
-        i.currency,
-        i.amount,
-        i.balanceAfter,
-      ]),
+      items.map(
+        (i: { kind: string; available: string; balanceAfter: string; currency: string }) => [
+          i.kind,
+          i.currency,
+          i.available,
+          i.balanceAfter,
+        ],
+      ),
     ).toEqual([
       ['adjustment_credit', 'usdt', '12.345678', '12.345678'],
       ['adjustment_debit', 'money', '-250.25', '749.75'],
@@ -100,8 +102,9 @@ describe('wallet API', () => {
     ]);
     expect(items[0]).toMatchObject({
       kindLabel: 'Credit by platform',
-      purpose: 'available',
-      purposeLabel: 'Available',
+      frozen: '0.000000',
+      availableAfter: '12.345678',
+      frozenAfter: '0.000000',
     });
   });
 
@@ -113,15 +116,18 @@ describe('wallet API', () => {
     }
     await adjust('credit', username, '1.000000', 'usdt');
     const first = (await get('user/financialRecords?limit=2', token)).json().data;
-    expect(first.items.map((i: { amount: string }) => i.amount)).toEqual(['1.000000', '5.00']);
+    expect(first.items.map((i: { available: string }) => i.available)).toEqual([
+      '1.000000',
+      '5.00',
+    ]);
     const second = (
       await get(`user/financialRecords?limit=2&cursor=${first.nextCursor}`, token)
     ).json().data;
-    expect(second.items.map((i: { amount: string }) => i.amount)).toEqual(['4.00', '3.00']);
+    expect(second.items.map((i: { available: string }) => i.available)).toEqual(['4.00', '3.00']);
     const third = (
       await get(`user/financialRecords?limit=2&cursor=${second.nextCursor}`, token)
     ).json().data;
-    expect(third.items.map((i: { amount: string }) => i.amount)).toEqual(['2.00', '1.00']);
+    expect(third.items.map((i: { available: string }) => i.available)).toEqual(['2.00', '1.00']);
     expect(third.nextCursor).toBeNull();
 
     const usdt = (await get('user/financialRecords?currency=usdt', token)).json().data.items;
@@ -140,13 +146,13 @@ describe('wallet API', () => {
     const days = (
       await get('user/financialRecords?from=2026-11-21&to=2026-11-22&currency=money', token)
     ).json().data.items;
-    expect(days.map((i: { amount: string }) => i.amount)).toEqual(['3.00', '2.00']);
+    expect(days.map((i: { available: string }) => i.available)).toEqual(['3.00', '2.00']);
     // The same days in UTC+14 start 14 h earlier: day 2 (11-21 10:00Z = 11-22 00:00 local) moves
     // out of range, day 1 (11-20 10:00Z = 11-21 00:00 local) moves in.
     const east = (
       await get('user/financialRecords?from=2026-11-21&to=2026-11-21&currency=money&tz=840', token)
     ).json().data.items;
-    expect(east.map((i: { amount: string }) => i.amount)).toEqual(['1.00']);
+    expect(east.map((i: { available: string }) => i.available)).toEqual(['1.00']);
   });
 
   it('exports the statement as CSV in the caller’s language', async () => {
@@ -162,8 +168,12 @@ describe('wallet API', () => {
       /^attachment; filename="ampere-statement-\d{8}\.csv"$/,
     );
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFF时间,类型,币种,账户,金额,变动后余额,关联单号');
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,平台入账,CNY,可用,88\.80,88\.80,$/);
+    expect(lines[0]).toBe(
+      '\uFEFF时间,类型,币种,可用变动,冻结变动,变动后可用,变动后冻结,变动后余额,关联单号',
+    );
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,平台入账,CNY,88\.80,0\.00,88\.80,0\.00,88\.80,$/,
+    );
   });
 
   it('never shows one user another user’s money', async () => {

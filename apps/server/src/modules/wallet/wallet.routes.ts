@@ -1,7 +1,8 @@
 import {
   balanceSchema,
   STATEMENT_EXPORT_MAX,
-  statementPageSchema,
+  statementExportQuerySchema,
+  statementLinePageSchema,
   statementQuerySchema,
 } from '@ampere/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,7 @@ import { authOf, type UserGuard } from '../auth/auth.guard.js';
 import type { WalletService } from './wallet.service.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import { statementCsv } from './statement-csv.js';
+import { statementCsv, statementLinesCsv } from './statement-csv.js';
 
 export function walletRoutes(services: {
   wallet: WalletService;
@@ -41,7 +42,7 @@ export function walletRoutes(services: {
           tags,
           summary: 'Recent balance changes, newest first',
           querystring: statementQuerySchema,
-          response: responses(statementPageSchema),
+          response: responses(statementLinePageSchema),
         },
       },
       async (req) =>
@@ -56,7 +57,7 @@ export function walletRoutes(services: {
           tags,
           summary: 'Financial records with filters',
           querystring: statementQuerySchema,
-          response: responses(statementPageSchema),
+          response: responses(statementLinePageSchema),
         },
       },
       async (req) =>
@@ -69,33 +70,52 @@ export function walletRoutes(services: {
         preHandler: signedIn,
         schema: {
           tags,
-          summary: `The caller's statement as CSV (newest first, at most ${STATEMENT_EXPORT_MAX} rows)`,
-          querystring: statementQuerySchema,
+          summary: `The caller's statement as CSV (newest first, at most ${STATEMENT_EXPORT_MAX} rows; view=postings for the double-entry view)`,
+          querystring: statementExportQuerySchema,
         },
       },
       async (req, reply) => {
-        const items = await services.wallet.statementAll(
-          authOf(req).user.id,
-          req.query,
-          req.t,
-          STATEMENT_EXPORT_MAX,
-        );
+        const userId = authOf(req).user.id;
+        const h = (key: string) => req.t(`statement.${key}`);
+        const body =
+          req.query.view === 'postings'
+            ? statementCsv(
+                await services.wallet.statementAll(userId, req.query, req.t, STATEMENT_EXPORT_MAX),
+                {
+                  time: h('time'),
+                  kind: h('kind'),
+                  currency: h('currency'),
+                  account: h('account'),
+                  amount: h('amount'),
+                  balanceAfter: h('balanceAfter'),
+                  reference: h('reference'),
+                },
+              )
+            : statementLinesCsv(
+                await services.wallet.statementLinesAll(
+                  userId,
+                  req.query,
+                  req.t,
+                  STATEMENT_EXPORT_MAX,
+                ),
+                {
+                  time: h('time'),
+                  kind: h('kind'),
+                  currency: h('currency'),
+                  available: h('available'),
+                  frozen: h('frozen'),
+                  availableAfter: h('availableAfter'),
+                  frozenAfter: h('frozenAfter'),
+                  balanceAfter: h('balanceAfter'),
+                  reference: h('reference'),
+                },
+              );
         const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="ampere-statement-${stamp}.csv"`)
           .header('cache-control', 'no-store')
-          .send(
-            statementCsv(items, {
-              time: req.t('statement.time'),
-              kind: req.t('statement.kind'),
-              currency: req.t('statement.currency'),
-              account: req.t('statement.account'),
-              amount: req.t('statement.amount'),
-              balanceAfter: req.t('statement.balanceAfter'),
-              reference: req.t('statement.reference'),
-            }),
-          );
+          .send(body);
       },
     );
   };

@@ -5,13 +5,15 @@ import {
   type CurrencyBalance,
   type CurrencyKey,
   type StatementItem,
+  type StatementLine,
+  type StatementLinePage,
   type StatementPage,
   type StatementQuery,
   type UserPurpose,
 } from '@ampere/contract';
 import type { TFunction } from 'i18next';
 import type { Db } from '../../db/client.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService, StatementLineRow } from '../ledger/ledger.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -74,6 +76,29 @@ export function createWalletService(deps: { db: Db; ledger: LedgerService }) {
     });
   }
 
+  function lines(userId: bigint, q: StatementQuery, limit: number, beforeId?: bigint) {
+    const filters = statementFilters(q);
+    return ledger.statementLines(db, { userId, ...filters, beforeId, limit });
+  }
+
+  function toLine(line: StatementLineRow, t: TFunction): StatementLine {
+    const currency = line.currency as CurrencyKey;
+    const f = (minor: bigint) => formatAmount(minor, currency);
+    return {
+      id: `${line.journalId}-${currency}`,
+      time: line.createdAt.toISOString(),
+      kind: line.kind,
+      kindLabel: t(`ledgerKinds.${line.kind}`, { defaultValue: line.kind }),
+      currency,
+      available: f(line.availableMinor),
+      frozen: f(line.frozenMinor),
+      availableAfter: f(line.availableAfterMinor),
+      frozenAfter: f(line.frozenAfterMinor),
+      balanceAfter: f(line.availableAfterMinor + line.frozenAfterMinor),
+      reference: line.reference,
+    };
+  }
+
   function toItem(row: Awaited<ReturnType<typeof rows>>[number], t: TFunction): StatementItem {
     const currency = row.currency as CurrencyKey;
     return {
@@ -100,8 +125,37 @@ export function createWalletService(deps: { db: Db; ledger: LedgerService }) {
       return { money, usdt };
     },
 
-    /** One page, newest first; the cursor is the last row's id. */
-    async statementPage(userId: bigint, q: StatementQuery, t: TFunction): Promise<StatementPage> {
+    /**
+     * One page of the statement, one line per event, newest first; `limit` counts events and the
+     * cursor is the last event's journal id.
+     */
+    async statementPage(
+      userId: bigint,
+      q: StatementQuery,
+      t: TFunction,
+    ): Promise<StatementLinePage> {
+      const page = await lines(userId, q, q.limit, q.cursor ? BigInt(q.cursor) : undefined);
+      return {
+        items: page.lines.map((l) => toLine(l, t)),
+        nextCursor: page.nextBeforeId?.toString() ?? null,
+      };
+    },
+
+    /** Every matching event up to `max`, newest first, for the CSV export. */
+    async statementLinesAll(
+      userId: bigint,
+      q: StatementQuery,
+      t: TFunction,
+      max: number,
+    ): Promise<StatementLine[]> {
+      return (await lines(userId, q, max)).lines.map((l) => toLine(l, t));
+    },
+
+    /**
+     * One page of postings (the double-entry view, for the back office), newest first; the
+     * cursor is the last posting's id.
+     */
+    async postingPage(userId: bigint, q: StatementQuery, t: TFunction): Promise<StatementPage> {
       const found = await rows(
         userId,
         statementFilters(q),
@@ -116,7 +170,7 @@ export function createWalletService(deps: { db: Db; ledger: LedgerService }) {
       };
     },
 
-    /** Every matching row up to `max`, newest first, for the CSV export. */
+    /** Every matching posting up to `max`, newest first: the CSV's double-entry view. */
     async statementAll(
       userId: bigint,
       q: StatementQuery,

@@ -7,9 +7,7 @@ import { formatAmount } from '@ampere/client';
  * money, and the digits shown are still exactly those SPEC §5 keeps.
  */
 export function formatMoney(value: string): string {
-  const text = formatAmount(value);
-  const [int, frac = ''] = text.split('.');
-  return `${int ?? text}.${frac.padEnd(2, '0')}`;
+  return formatAmount(value, 2);
 }
 
 export type AmountTone = 'up' | 'down' | 'flat';

@@ -5,7 +5,7 @@ import { levelOf } from '../levels';
 import styles from './ProfileCard.module.css';
 
 /** The parts of user/home the card shows; undefined until it has loaded. */
-export type ProfileStats = Pick<Home, 'creditScore' | 'realName' | 'invitedCount'>;
+export type ProfileStats = Pick<Home, 'realName' | 'invitedCount'>;
 
 interface Props {
   username: string;
@@ -16,11 +16,13 @@ interface Props {
 
 const PENDING = '—';
 
-/** Who is signed in: name, UID, member level (SPEC §1), credit score, real name, invitations. */
+/**
+ * Who is signed in: name, UID, member level (SPEC §1), real name, invitations. No credit score:
+ * nothing sets one yet (every account has the column's default), and a constant is not data.
+ */
 export function ProfileCard({ username, uid, level, stats }: Props) {
   const { t } = useTranslation();
   const items = [
-    { key: 'creditScore', value: stats?.creditScore.toString() },
     { key: 'realName', value: stats && t(`account.realName.${stats.realName}`) },
     { key: 'invited', value: stats?.invitedCount.toString() },
   ] as const;

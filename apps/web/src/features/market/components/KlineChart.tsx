@@ -1,4 +1,5 @@
 import type { Candle, KlineInterval } from '@ampere/contract';
+import { formatNumber } from '@ampere/client';
 import { DotLoading } from 'antd-mobile';
 import {
   CandlestickSeries,
@@ -79,7 +80,8 @@ function chartOptions(palette: Palette): DeepPartial<ChartOptions> {
       vertLines: { color: palette.grid },
       horzLines: { color: palette.grid },
     },
-    rightPriceScale: { borderColor: palette.grid },
+    // Room above the highest candle, so the top axis label is never cut by the chart's edge.
+    rightPriceScale: { borderColor: palette.grid, scaleMargins: { top: 0.12, bottom: 0.08 } },
     timeScale: { borderColor: palette.grid },
   };
 }
@@ -172,7 +174,13 @@ export default function KlineChart({ symbol, interval, priceScale, loadCandles }
       ...themed,
       autoSize: true,
       height: CHART_HEIGHT_PX,
-      localization: { locale: i18n.language, timeFormatter },
+      localization: {
+        locale: i18n.language,
+        timeFormatter,
+        // Axis and crosshair prices grouped like every other number (the chart hands over its
+        // own float coordinate: a position on the axis, not an amount).
+        priceFormatter: (value: number) => formatNumber(value.toFixed(priceScale), priceScale),
+      },
       timeScale: {
         ...themed.timeScale,
         ...timeAxisFor(interval),

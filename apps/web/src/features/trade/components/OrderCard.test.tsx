@@ -42,7 +42,7 @@ describe('OrderCard', () => {
     const card = screen.getByTestId('order-card');
     expect(within(card).getByText('Lost')).toBeTruthy();
     expect(within(card).getByText('3,399.00')).toBeTruthy();
-    expect(within(card).getByTestId('card-profit').textContent).toBe('-100');
+    expect(within(card).getByTestId('card-profit').textContent).toBe('-100 CNY');
     expect(within(card).getByTestId('card-profit').dataset.tone).toBe('down');
     fireEvent.click(card);
     expect(onOpen).toHaveBeenCalledWith(order);

@@ -67,7 +67,7 @@ export const OrderCard = memo(function OrderCard({ order, live, onOpen }: Props)
       {
         key: 'profit',
         label: t('trade.profitLoss'),
-        value: signedMoney(figure.profit),
+        value: withCurrency(signedMoney(figure.profit), order.currency),
         tone: figure.tone,
         testId: 'card-profit',
       },

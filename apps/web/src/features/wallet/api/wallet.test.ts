@@ -32,14 +32,15 @@ function apiAnswering(data: unknown) {
 const page = {
   items: [
     {
-      id: '7',
+      id: '7-money',
       time: '2024-06-01T08:00:00.000Z',
       kind: 'adjustment_credit',
       kindLabel: 'Credit by platform',
       currency: 'money',
-      purpose: 'available',
-      purposeLabel: 'Available',
-      amount: '100.00',
+      available: '100.00',
+      frozen: '0.00',
+      availableAfter: '100.00',
+      frozenAfter: '0.00',
       balanceAfter: '100.00',
       reference: null,
     },

@@ -4,9 +4,9 @@ import {
   balanceSchema,
   currencyKeySchema,
   journalKindSchema,
-  statementPageSchema,
+  statementLinePageSchema,
 } from '@ampere/contract';
-import type { Balance, CurrencyKey, JournalKind, StatementPage } from '@ampere/contract';
+import type { Balance, CurrencyKey, JournalKind, StatementLinePage } from '@ampere/contract';
 import type { Api } from '@ampere/client';
 
 /**
@@ -108,9 +108,9 @@ export async function fetchBalance(api: Api, signal?: AbortSignal): Promise<Bala
   return balanceSchema.parse(await api.get('user/balance', { signal }));
 }
 
-export async function fetchRecent(api: Api, signal?: AbortSignal): Promise<StatementPage> {
+export async function fetchRecent(api: Api, signal?: AbortSignal): Promise<StatementLinePage> {
   const data = await api.get('user/assetsRecent', { query: { limit: RECENT_LIMIT }, signal });
-  return statementPageSchema.parse(data);
+  return statementLinePageSchema.parse(data);
 }
 
 export async function fetchRecords(
@@ -118,7 +118,7 @@ export async function fetchRecords(
   filters: StatementFilters,
   cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<StatementPage> {
+): Promise<StatementLinePage> {
   const query = { ...statementRequestParams(filters), cursor, limit: STATEMENT_PAGE_DEFAULT };
-  return statementPageSchema.parse(await api.get('user/financialRecords', { query, signal }));
+  return statementLinePageSchema.parse(await api.get('user/financialRecords', { query, signal }));
 }

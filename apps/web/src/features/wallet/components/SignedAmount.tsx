@@ -6,13 +6,15 @@ interface Props {
   value: string;
   /** Shown after the number, e.g. "CNY". */
   unit?: string;
+  /** Sign only, in the text colour: a secondary figure beside a coloured headline. */
+  plain?: boolean;
 }
 
 /** A balance change: "+" and the theme's up colour for money in, "-" and down for money out. */
-export function SignedAmount({ value, unit }: Props) {
+export function SignedAmount({ value, unit, plain = false }: Props) {
   const { text, tone } = signedAmount(value);
   return (
-    <span className={`${styles.amount} ${styles[tone]}`} data-tone={tone}>
+    <span className={plain ? undefined : `${styles.amount} ${styles[tone]}`} data-tone={tone}>
       {unit === undefined ? text : `${text} ${unit}`}
     </span>
   );

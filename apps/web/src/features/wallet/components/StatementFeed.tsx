@@ -1,10 +1,10 @@
-import type { StatementItem } from '@ampere/contract';
+import type { StatementLine } from '@ampere/contract';
 import { MoreLoader } from '@/components/MoreLoader';
 import styles from './StatementFeed.module.css';
 import { StatementList } from './StatementList';
 
 interface Props {
-  items: readonly StatementItem[];
+  items: readonly StatementLine[];
   hasMore: boolean;
   /** Loads the next page; rejects when it fails, so the list offers a retry. */
   loadMore: () => Promise<void>;

@@ -45,9 +45,11 @@ function FundPasswordChange({ mode, username }: { mode: FundPasswordMode; userna
       }
     },
     onError: (error) => {
-      // The server's words say it best (with the attempts left); the notice keeps it in view.
-      setLockout(fundPasswordLockout(error));
-      Toast.show({ icon: 'fail', content: errorText(error, t) });
+      // One failure, one message: a wrong or locked fund password is told by the notice, which
+      // stays in view with the attempts left; any other failure by a toast.
+      const found = fundPasswordLockout(error);
+      setLockout(found);
+      if (!found) Toast.show({ icon: 'fail', content: errorText(error, t) });
     },
   });
   return (
