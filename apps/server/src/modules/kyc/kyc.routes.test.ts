@@ -265,6 +265,66 @@ describe('real-name verification: the state machine, through the API', () => {
     ).toBe(7203);
   });
 
+  it('races: two reviewers claiming at once → one holds it; two decisions at once → one applies', async () => {
+    const auditOf = (id: string) =>
+      queryRows<{ action: string; actor: string }>(
+        t.database.db,
+        sql`select action, actor from audit_log where subject = ${`kyc:${id}`} order by id`,
+      );
+    for (let round = 0; round < 4; round++) {
+      const u = await newUser();
+      await realname(t.app, u.token, {
+        name: '周八',
+        idcard: u.idcard,
+        front: u.front,
+        contrary: u.back,
+      });
+      const id = await caseIdOf(u.id);
+      // Alternate who asks first so neither side is favoured by the order of the requests.
+      const [a, b] = round % 2 === 0 ? [reviewer, reviewer2] : [reviewer2, reviewer];
+      const claims = await Promise.all([claim(a, id), claim(b, id)]);
+      const [first, second] = claims.map(code);
+      expect([first, second].sort()).toEqual([0, 7202]);
+      const winner = first === 0 ? a : b;
+      const loser = winner === a ? b : a;
+      const loserAnswer = claims.find((r) => code(r) === 7202);
+      expect(loserAnswer?.json().data.claimedBy).toBe(
+        winner === reviewer ? 'kyc-rev1' : 'kyc-rev2',
+      );
+      // Exactly one claim was recorded, by the holder.
+      const claimsAudited = (await auditOf(id)).filter((r) => r.action === 'kyc.claimed');
+      expect(claimsAudited).toHaveLength(1);
+
+      // The holder sends its decision twice at once (a double click), and the other reviewer
+      // tries too: one applies, the rest are refused, and the case moves once.
+      const body =
+        round % 2 === 0
+          ? { front: 'approve', back: 'approve' }
+          : { front: 'approve', back: 'decline', backReason: 'glare' };
+      const decisions = await Promise.all([
+        decide(winner, id, body),
+        decide(winner, id, body),
+        decide(loser, id, body),
+      ]);
+      const decided = decisions.map(code);
+      expect(decided.filter((c) => c === 0)).toHaveLength(1);
+      // The holder's second try finds the case decided (7201); the other never held the claim (7203)
+      // — or, if it ran first, the case was still pending and unclaimed by it.
+      expect(decided.slice(0, 2).sort()).toEqual([0, 7201]);
+      expect([7201, 7203]).toContain(decided[2]);
+      const decisionsAudited = (await auditOf(id)).filter((r) => r.action !== 'kyc.claimed');
+      expect(decisionsAudited).toHaveLength(1);
+      expect(decisionsAudited[0]?.action).toBe(round % 2 === 0 ? 'kyc.approved' : 'kyc.declined');
+      const status = await realnameStatus(t.app, u.token);
+      expect(status.status).toBe(round % 2 === 0 ? 'approved' : 'declined');
+      const [row] = await queryRows<{ round: number }>(
+        t.database.db,
+        sql`select round from kyc_verification where id = ${BigInt(id)}`,
+      );
+      expect(row?.round).toBe(1);
+    }
+  });
+
   it('lists the queue oldest first with numbers masked; the case shows the number and images', async () => {
     const list = await reviewer.call({ url: 'kyc/cases' });
     const items = list.json().data.items as {
