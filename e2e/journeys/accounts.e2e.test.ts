@@ -148,7 +148,6 @@ describe('accounts', () => {
     await invitee.getByText(username, { exact: true }).waitFor();
     await invitee.getByText('Ordinary', { exact: true }).waitFor();
     await invitee.getByText('Uncertified', { exact: true }).waitFor();
-    await invitee.getByText('Credit score', { exact: true }).waitFor();
     await invitee.getByText('Balances', { exact: true }).waitFor();
     for (const entry of ['Recharge', 'Order records', 'Invite friends', 'Setting']) {
       await invitee.getByText(entry, { exact: true }).first().waitFor();
@@ -250,7 +249,7 @@ describe('accounts', () => {
     const english = englishOnly('ja');
 
     const pages: [string, string[]][] = [
-      [MINE, ['マイページ', '信用スコア', '本人確認', '招待人数', '残高', '未認証', '一般会員']],
+      [MINE, ['マイページ', '本人確認', '招待人数', '残高', '未認証', '一般会員']],
       [SETTING, ['最近のログイン', '資金パスワードを設定', 'ログアウト', '成功']],
       [SHARE, ['友達を招待', '招待コード', '招待リンク', 'コピー', '招待した友達']],
       [PASSWORD_PAGE, ['パスワード変更', '現在のパスワード', '新しいパスワード（確認）']],

@@ -99,7 +99,8 @@ describe('sign-in and registration throttling', () => {
     const { username } = await register(nat);
     expect((await login(username, PASSWORD, nat)).json().code).toBe(0);
     clock.advance(61 * 60_000);
-  });
+    // 100 scrypt checks: a few seconds on two quiet cores, tens beside the E2E run in CI.
+  }, 120_000);
 
   // 260 sign-ins, each with its scrypt check (≈ 20 s on two quiet cores): time for a busy one.
   it(
