@@ -193,12 +193,12 @@ describe('back office', () => {
     username = await signUp(user, baseUrl);
     await user.goto(`${baseUrl}/#${RECHARGE}`);
     await reloadUntilShown(user, CLOSE_TIP);
-    expect(await user.getByText('Recharge method').count()).toBe(0);
+    expect(await user.getByText('Bank card', { exact: true }).count()).toBe(0);
     await user.getByRole('button', { name: 'Contact customer service' }).waitFor();
     await shot(user, 'backoffice-recharge-closed-light');
 
     await saveRecharge(finance, true);
-    await reloadUntilShown(user, 'Recharge method');
+    await reloadUntilShown(user, 'Bank card');
     expect(await user.getByText(CLOSE_TIP).count()).toBe(0);
     await shot(user, 'backoffice-recharge-open-light');
     expectNoConsoleErrors(errors);
