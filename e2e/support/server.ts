@@ -45,9 +45,10 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 
 /**
  * The built server (`npm run build` first) on a free port with a fresh temporary DATA_DIR —
- * the same thing `npm start` runs, on an empty embedded database.
+ * the same thing `npm start` runs, on an empty embedded database; with `chainUrl`, USDT deposits
+ * are watched on that local node (CHAIN_DEV_NODE).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(opts: { chainUrl?: string } = {}): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-e2e-'));
   const port = await freePort();
@@ -70,6 +71,12 @@ export async function startServer(): Promise<RunningServer> {
       REGISTRATIONS_PER_HOUR: '1000',
       // Earn's days move when a journey writes an offset here (apps/server earn/test-clock.ts).
       EARN_TEST_CLOCK_FILE: path.join(dataDir, 'earn-clock-offset-ms'),
+      // USDT recharge on the run's local EVM (support/chain.ts), scanned often so a journey
+      // sees each block it mines soon; 3 confirmations (SPEC §9's lowest).
+      CHAIN_DEV_NODE: opts.chainUrl ?? '',
+      CHAIN_RPC_URL: '',
+      CHAIN_CONFIRMATIONS: '3',
+      CHAIN_POLL_MS: '500',
     },
     stdio: ['ignore', log, log],
   });
