@@ -1,3 +1,4 @@
+import type { ChainDeposit, ChainPort, UsdtNetwork } from '../chain-port.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import type { JobLog } from '../../../jobs/runner.js';
@@ -16,48 +17,8 @@ import { sendPayout } from './payouts.js';
 import { createKeySigner, type ChainSigner } from './signer.js';
 import { createChainWatcher } from './watcher.js';
 
-export interface UsdtNetwork {
-  key: string;
-  name: string;
-  tokenAddress: string;
-  confirmations: number;
-  minMinor: bigint;
-  maxMinor: bigint;
-}
-
-export interface ChainDeposit {
-  id: bigint;
-  network: string;
-  txHash: string;
-  logIndex: number;
-  address: string;
-  amountMinor: bigint;
-  confirmations: number;
-  required: number;
-  status: 'confirming' | 'credited' | 'dropped';
-  detectedAt: Date;
-  creditedAt: Date | null;
-}
-
-/** What the funding module uses of the chain (docs/chain.md). */
-export interface ChainPort {
-  /** Empty when no node is configured. */
-  networks(): readonly UsdtNetwork[];
-  depositAddress(userId: bigint, network: string): Promise<string>;
-  /** EIP-55 checksum. */
-  isValidAddress(network: string, address: string): boolean;
-  /** Newest first. */
-  deposits(
-    userId: bigint,
-    q: { before?: { time: Date; id: bigint }; limit: number },
-  ): Promise<ChainDeposit[]>;
-  send(
-    network: string,
-    to: string,
-    amountMinor: bigint,
-    reference: string,
-  ): Promise<{ txHash: string }>;
-}
+// The port funding talks to (funding/chain-port.ts); this service implements it.
+export type { ChainDeposit, ChainPort, UsdtNetwork } from '../chain-port.js';
 
 export interface ChainServiceDeps {
   db: Db;
