@@ -59,11 +59,20 @@ export const useFundPasswordSet = () =>
     queryFn: ({ signal }) => fetchFundPasswordSet(api, signal),
   });
 
-/** After money moved: Earn and the wallet read again. */
+/**
+ * After money moved: Earn and the wallet read again. A redemption preview is not: it belongs to
+ * the sheet that just acted, and the order it previews is no longer redeemable (asking again
+ * would only be refused); it is dropped, to be asked afresh when a sheet next opens.
+ */
 function useRefresh() {
   const client = useQueryClient();
+  const isPreview = (key: readonly unknown[]) => key[1] === earnKeys.preview('')[1];
   return () => {
-    void client.invalidateQueries({ queryKey: earnKeys.all });
+    client.removeQueries({ queryKey: earnKeys.all, predicate: (q) => isPreview(q.queryKey) });
+    void client.invalidateQueries({
+      queryKey: earnKeys.all,
+      predicate: (q) => !isPreview(q.queryKey),
+    });
     void client.invalidateQueries({ queryKey: ['wallet'] });
   };
 }
