@@ -13,7 +13,7 @@ import {
 
 /**
  * bench/accrual (issue #15): ORDERS open Earn orders, one day due, accrued by the real code
- * (`earn.accrueDue` in batches, WORKERS loops as that many processes would run them) against
+ * (`earn.drainDue` in batches, WORKERS loops as that many processes would run them) against
  * the anchor — a raw set-based SQL accrual of the same data writing the same rows (journals,
  * postings with running balances, account balances, accrual rows, orders) — in the same run,
  * each from an identical copy (a template database). Goal: ≥ 0.8× the anchor's rows/s.
@@ -148,11 +148,7 @@ async function runSubject(url: string): Promise<number> {
   let paid = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      for (;;) {
-        const n = await earn.accrueDue(BATCH);
-        paid += n;
-        if (n === 0) return;
-      }
+      paid += await earn.drainDue({ batch: BATCH });
     }),
   );
   const ms = performance.now() - start;

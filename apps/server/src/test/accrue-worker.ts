@@ -25,13 +25,12 @@ const earn = createEarnService({
   utcOffsetMinutes: 480,
   checkFundPassword: async () => undefined,
 });
-let idle = 0;
-// Two empty rounds in a row: everything due is paid (or held by another live worker).
-while (idle < 2) {
-  const n = await earn.accrueDue(batch);
-  idle = n === 0 ? idle + 1 : 0;
-  // Tells the test this worker is paying (it kills only workers past their start-up).
-  if (n > 0) process.stdout.write('.');
-  await new Promise((r) => setTimeout(r, n === 0 ? 100 : pauseMs));
+// Tells the test this worker is up and connected (it kills only workers past their start-up).
+await database.ping();
+process.stdout.write('.');
+// The job's drain with a pause between batches, so the test's kills land mid-run; another drain
+// after one that paid anything, for what a killed worker gave back after this one's passes.
+while ((await earn.drainDue({ batch, pauseMs })) > 0) {
+  await new Promise((r) => setTimeout(r, 100));
 }
 await database.close();

@@ -17,13 +17,8 @@ export function accrualJob(earn: EarnService, everyMs = 10_000) {
     mode: 'every-process',
     everyMs,
     async run(ctx) {
-      let paid = 0;
-      for (;;) {
-        const n = await earn.accrueDue(ACCRUAL_BATCH);
-        paid += n;
-        if (n < ACCRUAL_BATCH || ctx.stopping())
-          return paid > 0 ? { msg: 'earn interest paid', fields: { paid } } : undefined;
-      }
+      const paid = await earn.drainDue({ batch: ACCRUAL_BATCH, stopping: () => ctx.stopping() });
+      return paid > 0 ? { msg: 'earn interest paid', fields: { paid } } : undefined;
     },
   });
 }

@@ -53,6 +53,12 @@ function fromRaw(r: RawOrder): OrderRow {
   };
 }
 
+/** A place in the due index's order (`next_due_day`, `id`): where a claim starts after. */
+export interface DueKey {
+  day: number;
+  id: bigint;
+}
+
 /** One order's day as a batch records it. */
 export interface AccruedDay {
   orderId: bigint;
@@ -69,14 +75,15 @@ export function createAccruingRepository(db: Db) {
   return {
     /**
      * Claims up to `limit` Hosting orders whose next day is due by `today`, oldest due first,
-     * locked (`FOR UPDATE SKIP LOCKED`: another worker takes other rows instead of waiting).
-     * Call inside a transaction.
+     * locked (`FOR UPDATE SKIP LOCKED`: another worker takes other rows instead of waiting),
+     * starting after `after` in the due index's order when given. Call inside a transaction.
      */
-    async claimDue(today: number, limit: number): Promise<OrderRow[]> {
+    async claimDue(today: number, limit: number, after: DueKey | null = null): Promise<OrderRow[]> {
+      const past = after ? sql`and (next_due_day, id) > (${after.day}, ${after.id})` : sql``;
       const rows = await queryRows<RawOrder>(
         db,
         sql`select * from earn_order
-             where status = 'hosting' and next_due_day <= ${today}
+             where status = 'hosting' and next_due_day <= ${today} ${past}
              order by next_due_day, id
              limit ${limit}
              for update skip locked`,
