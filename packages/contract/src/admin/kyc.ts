@@ -3,7 +3,10 @@ import {
   KYC_DOC_TYPES,
   KYC_NOTE_MAX,
   kycDocTypeSchema,
-  kycReasonSchema, kycSideStatusSchema, kycStatusSchema } from '../kyc.js';
+  kycReasonSchema,
+  kycSideStatusSchema,
+  kycStatusSchema,
+} from '../kyc.js';
 import { idParam, intParam } from '../params.js';
 import { STAFF_TEXT } from './adjustments.js';
 

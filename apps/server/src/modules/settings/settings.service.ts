@@ -43,7 +43,10 @@ export const SETTINGS = {
   /** Funding's bounds, fees, daily count and window, expiry (contract `fundingRulesSchema`). */
   fundingRules: fundingRulesSchema.default(DEFAULT_FUNDING_RULES),
   /** The documents users may verify with (docs/kyc.md); `prc_id` alone until compliance adds. */
-  kycDocTypes: z.array(kycDocTypeSchema).min(1).default([...DEFAULT_KYC_DOC_TYPES]),
+  kycDocTypes: z
+    .array(kycDocTypeSchema)
+    .min(1)
+    .default([...DEFAULT_KYC_DOC_TYPES]),
   /** The exchange's middle rate (CNY per USDT; none until finance sets one) and spread. */
   exchangeRate: z
     .object({
