@@ -65,7 +65,7 @@ describe('KycForm: the document types', () => {
     expect(screen.getByPlaceholderText('6–9 letters and digits')).toBeTruthy();
     expect(screen.getByText('As printed on the photo page; spaces are ignored.')).toBeTruthy();
     expect(screen.getByText('Photo page')).toBeTruthy();
-    expect(screen.getByText('Photo holding the passport')).toBeTruthy();
+    expect(screen.getByText('Passport selfie')).toBeTruthy();
     fireEvent.click(screen.getByText("Hong Kong/Macao residents' permit"));
     expect(screen.getByPlaceholderText('H or M followed by 8 or 10 digits')).toBeTruthy();
     fireEvent.click(screen.getByText("Taiwan residents' permit"));
@@ -105,6 +105,6 @@ describe('KycForm: the document types', () => {
       back: side('declined'),
     });
     expect(screen.queryByText('Chinese resident ID card')).toBeNull();
-    expect(screen.getByText('Re-upload the Photo holding the passport')).toBeTruthy();
+    expect(screen.getByText('Re-upload the Passport selfie')).toBeTruthy();
   });
 });
