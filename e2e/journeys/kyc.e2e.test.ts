@@ -21,6 +21,9 @@ const ID_NUMBER = withCheck(
   `1101051990${String(10 + (Date.now() % 2)).padStart(2, '0')}15${String(Date.now() % 1000).padStart(3, '0')}`,
 );
 
+/** A passport number, different per run. */
+const PASSPORT = `E${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+
 function withCheck(first17: string): string {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   let sum = 0;
@@ -159,6 +162,52 @@ describe('real-name verification, end to end', () => {
     await expect.poll(() => status(user).getAttribute('data-status')).toBe('approved');
     expect(await user.getByTestId('kyc-submit').count()).toBe(0);
     await shotBothSchemes(user, 'kyc-approved');
+    expectNoConsoleErrors(errors);
+  });
+
+  it('compliance accepts passports; another user picks one and it reaches the queue as a passport', async () => {
+    await reviewer.goto(adminUrl(baseUrl, '/kyc'));
+    await reviewer.reload();
+    await pageTitle(reviewer, 'Real-name verification').waitFor();
+    const types = reviewer.getByTestId('kyc-doc-types');
+    await types.getByText('Passport', { exact: true }).click();
+    await reviewer.getByTestId('kyc-doc-types-save').click();
+    await reviewer.getByText('Accepted documents saved').waitFor();
+    await settled(reviewer);
+    await adminShots(reviewer, 'kyc-doc-types');
+
+    const traveller = await phone();
+    const travellerName = await signUp(traveller, baseUrl);
+    await open(traveller, baseUrl, REALNAME);
+    await expect.poll(() => status(traveller).getAttribute('data-status')).toBe('uncertified');
+    const picker = traveller.getByTestId('kyc-doc-type');
+    await picker.getByText('Chinese resident ID card').waitFor();
+    await shotBothSchemes(traveller, 'kyc-doc-picker');
+    await picker.getByText('Passport', { exact: true }).click();
+    await traveller.getByText('Passport number').waitFor();
+    await traveller.getByTestId('kyc-name').locator('input').fill('Anna Müller');
+    await traveller.getByTestId('kyc-idcard').locator('input').fill(PASSPORT.toLowerCase());
+    await pickSide(traveller, 'front', cardPng(90, 60, 140));
+    await pickSide(traveller, 'back', cardPng(60, 140, 90));
+    await shotBothSchemes(traveller, 'kyc-passport-filled');
+    await traveller.getByTestId('kyc-submit').click();
+    await expect.poll(() => status(traveller).getAttribute('data-status')).toBe('pending');
+    await expect
+      .poll(() => status(traveller).textContent())
+      .toContain(`${PASSPORT.slice(0, 2)}*****${PASSPORT.slice(-2)}`);
+    expect(await traveller.getByTestId('kyc-doc').textContent()).toBe('Passport');
+    await shotBothSchemes(traveller, 'kyc-passport-pending');
+
+    await openCase(reviewer, travellerName);
+    expect(await reviewer.getByTestId('kyc-case-doc').textContent()).toBe('Passport');
+    await reviewer.getByText('Photo page', { exact: true }).waitFor();
+    await adminShots(reviewer, 'kyc-passport-case');
+
+    // Back to the PRC ID card alone, as the other journeys expect.
+    const restore = reviewer.getByTestId('kyc-doc-types');
+    await restore.getByText('Passport', { exact: true }).click();
+    await reviewer.getByTestId('kyc-doc-types-save').click();
+    await reviewer.getByText('Accepted documents saved').waitFor();
     expectNoConsoleErrors(errors);
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { kycDocTypeSchema } from './kyc-documents.js';
+
+export * from './kyc-documents.js';
 
 /**
  * Real-name verification and the uploads it is made of (issue #16, docs/kyc.md). The user
@@ -76,11 +79,13 @@ export const KYC_NOTE_MAX = 500;
  * the fields are optional here.
  */
 export const realnameAuthRequestSchema = z.strictObject({
+  /** The document (`prc_id` when not given on a first submission; else the one on record). */
+  docType: kycDocTypeSchema.optional(),
   name: z.string().trim().max(KYC_NAME_MAX).optional(),
   idcard: z.string().trim().max(32).optional(),
-  /** Upload id of the front (portrait side). */
+  /** Upload id of the front (the portrait side; a passport's photo page). */
   front: z.string().max(64).optional(),
-  /** Upload id of the back (national emblem side). */
+  /** Upload id of the back (the other side; for a passport, the user holding the photo page). */
   contrary: z.string().max(64).optional(),
 });
 export type RealnameAuthRequest = z.infer<typeof realnameAuthRequestSchema>;
@@ -98,7 +103,9 @@ export type KycSideView = z.infer<typeof kycSideViewSchema>;
 export const realnameAuthSchema = z.object({
   status: kycStatusSchema,
   name: z.string().nullable(),
-  /** `1101**********123X`; null while uncertified. */
+  /** The document of the submission; null while uncertified. */
+  docType: kycDocTypeSchema.nullable(),
+  /** `1101**********123X` (`E1*****78` for a passport); null while uncertified. */
   idcardMasked: z.string().nullable(),
   front: kycSideViewSchema.nullable(),
   back: kycSideViewSchema.nullable(),
@@ -106,33 +113,7 @@ export const realnameAuthSchema = z.object({
   note: z.string().nullable(),
   submittedAt: z.iso.datetime().nullable(),
   decidedAt: z.iso.datetime().nullable(),
+  /** The documents the user may choose (the operator's setting), `prc_id` first when offered. */
+  docTypes: z.array(kycDocTypeSchema),
 });
 export type RealnameAuth = z.infer<typeof realnameAuthSchema>;
-
-/**
- * PRC resident identity number (GB 11643-1999): 17 digits and a check character (0–9 or X),
- * the birth date (YYYYMMDD) at positions 7–14 a real day between 1900 and today. Returns the
- * number normalized (upper-case X) or null.
- */
-export function normalizePrcId(raw: string, today: Date = new Date()): string | null {
-  const id = raw.trim().toUpperCase();
-  if (!/^[1-9][0-9]{16}[0-9X]$/.test(id)) return null;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * (weights[i] ?? 0);
-  if ('10X98765432'[sum % 11] !== id[17]) return null;
-  const y = Number(id.slice(6, 10));
-  const m = Number(id.slice(10, 12));
-  const d = Number(id.slice(12, 14));
-  const birth = new Date(Date.UTC(y, m - 1, d));
-  if (birth.getUTCFullYear() !== y || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d)
-    return null;
-  if (y < 1900 || birth.getTime() > today.getTime()) return null;
-  return id;
-}
-
-/** `110101199003077777` → `1101**********7777`. */
-export function maskIdNumber(id: string): string {
-  if (id.length <= 8) return '*'.repeat(id.length);
-  return id.slice(0, 4) + '*'.repeat(id.length - 8) + id.slice(-4);
-}

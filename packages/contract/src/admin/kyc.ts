@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { KYC_NOTE_MAX, kycReasonSchema, kycSideStatusSchema, kycStatusSchema } from '../kyc.js';
+import {
+  KYC_DOC_TYPES,
+  KYC_NOTE_MAX,
+  kycDocTypeSchema,
+  kycReasonSchema,
+  kycSideStatusSchema,
+  kycStatusSchema,
+} from '../kyc.js';
 import { idParam, intParam } from '../params.js';
 import { STAFF_TEXT } from './adjustments.js';
 
@@ -38,6 +45,7 @@ export const kycCaseSummarySchema = z.object({
   user: z.object({ uid: z.string(), username: z.string() }),
   status: kycStatusSchema,
   name: z.string(),
+  docType: kycDocTypeSchema,
   idcardMasked: z.string(),
   front: kycCaseSideSchema,
   back: kycCaseSideSchema,
@@ -89,3 +97,14 @@ export const kycDecideSchema = z.strictObject({
   note: z.string().trim().max(KYC_NOTE_MAX).regex(STAFF_TEXT).optional(),
 });
 export type KycDecide = z.infer<typeof kycDecideSchema>;
+
+/**
+ * GET kyc/settings: the documents users may verify with (`prc_id` alone unless compliance
+ * enables more). POST kyc/settings (`kyc.settings`) sets the list, whole; at least one (7205).
+ */
+export const kycSettingsSchema = z.object({ docTypes: z.array(kycDocTypeSchema) });
+export type KycSettings = z.infer<typeof kycSettingsSchema>;
+export const kycSettingsChangeSchema = z.strictObject({
+  docTypes: z.array(kycDocTypeSchema).max(KYC_DOC_TYPES.length),
+});
+export type KycSettingsChange = z.infer<typeof kycSettingsChangeSchema>;

@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'settings.levels',
   'kyc.read',
   'kyc.review',
+  'kyc.settings',
   'funding.read',
   'funding.review',
   'funding.pay',
@@ -69,6 +70,7 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'audit.read',
     'kyc.read',
     'kyc.review',
+    'kyc.settings',
   ],
   support: [
     'dashboard.read',

@@ -2,6 +2,7 @@ import { createSealedBox } from '../../crypto/sealed.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { defineModule } from '../module.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { UserGuard } from '../auth/auth.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
@@ -21,7 +22,12 @@ export const kycModule = defineModule({
   name: 'kyc',
   create: (
     { db, env, now },
-    deps: { uploads: UploadsService; audit: AuditService; auth: AuthService },
+    deps: {
+      uploads: UploadsService;
+      audit: AuditService;
+      auth: AuthService;
+      settings: SettingsService;
+    },
   ) =>
     createKycService({
       db,

@@ -19,7 +19,7 @@ const SIDE_STATUS = (column: unknown) => sql`${column} in ('pending', 'approved'
 
 /**
  * A user's real-name verification (docs/kyc.md), one row per user, made at the first submission
- * (no row: Uncertified). The ID number is sealed (AES-256-GCM under the data key) and its keyed
+ * (no row: Uncertified). The document's number is sealed (AES-256-GCM under the data key) and its keyed
  * hash is unique across users; the database holds the state machine's invariants.
  */
 export const kycVerification = pgTable(
@@ -31,8 +31,14 @@ export const kycVerification = pgTable(
       .references(() => appUser.id),
     status: text('status').notNull(),
     name: text('name').notNull(),
+    /** The document (contract KYC_DOC_TYPES); the rows made before there was a choice: prc_id. */
+    docType: text('doc_type').notNull().default('prc_id'),
     idcardSealed: text('idcard_sealed').notNull(),
-    /** HMAC of the normalized number under a key derived from the data key. */
+    /**
+     * HMAC of the normalized number under a key derived from the data key and the document type
+     * (`kyc-idcard` for prc_id, as before there were others; `kyc-idcard:<type>` else), so it is
+     * unique over (type, number).
+     */
     idcardHash: text('idcard_hash').notNull(),
     idcardMasked: text('idcard_masked').notNull(),
     frontUploadId: text('front_upload_id')
@@ -61,6 +67,10 @@ export const kycVerification = pgTable(
     uniqueIndex('kyc_verification_idcard_key').on(t.idcardHash),
     // The queue: by status, oldest submission first.
     index('kyc_verification_queue_idx').on(t.status, t.submittedAt, t.id),
+    check(
+      'kyc_verification_doc_type',
+      sql`${t.docType} in ('prc_id', 'passport', 'hk_macau_permit', 'taiwan_permit')`,
+    ),
     check('kyc_verification_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
     check('kyc_verification_front_status', SIDE_STATUS(t.frontStatus)),
     check('kyc_verification_back_status', SIDE_STATUS(t.backStatus)),

@@ -1,12 +1,21 @@
 import type { PendingQueue } from '@ampere/contract/admin';
-import type { KycCase, KycCaseList, KycCaseListQuery, KycDecide } from '@ampere/contract/admin';
+import type {
+  KycCase,
+  KycCaseList,
+  KycCaseListQuery,
+  KycDecide,
+  KycSettings,
+  KycSettingsChange,
+} from '@ampere/contract/admin';
 import type { RealnameAuth, RealnameAuthRequest } from '@ampere/contract';
 import type { SealedBox } from '../../crypto/sealed.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import { createKycDocuments } from './documents.js';
 import { createKycRepository, type KycRow } from './kyc.repository.js';
 import { claim, decide, type Reviewer } from './review.js';
 import { submit } from './submission.js';
@@ -25,10 +34,12 @@ export function createKycService(deps: {
   audit: AuditService;
   auth: Pick<AuthService, 'usersByIds' | 'findUserByUid'>;
   box: SealedBox;
+  settings: Pick<SettingsService, 'get' | 'change'>;
   now: () => Date;
 }) {
   const { db, uploads, auth, box, now } = deps;
   const repo = () => createKycRepository(db);
+  const documents = createKycDocuments(deps.settings);
 
   async function usersOf(rows: readonly KycRow[]): Promise<Map<bigint, CaseUser>> {
     const users = await auth.usersByIds([...new Set(rows.map((r) => r.userId))]);
@@ -56,12 +67,13 @@ export function createKycService(deps: {
   return {
     /** GET user/getRealnameAuth. */
     async status(userId: bigint): Promise<RealnameAuth> {
-      return userView(await repo().findByUser(userId), uploads);
+      return userView(await repo().findByUser(userId), uploads, await documents.offered());
     },
 
     /** POST user/realnameAuth. */
     async submit(userId: bigint, req: RealnameAuthRequest): Promise<RealnameAuth> {
-      return userView(await submit({ db, uploads, box, now }, userId, req), uploads);
+      const row = await submit({ db, uploads, box, documents, now }, userId, req);
+      return userView(row, uploads, await documents.offered());
     },
 
     /** The name on the user's approved identity, or null (funding's IdentityPort). */
@@ -110,6 +122,13 @@ export function createKycService(deps: {
     async decide(by: Reviewer, id: bigint, body: KycDecide): Promise<KycCase> {
       return caseView(await decide(deps, by, id, body));
     },
+
+    /** GET kyc/settings: the documents on offer. */
+    settings: (): Promise<KycSettings> => documents.settings(),
+
+    /** POST kyc/settings (`kyc.settings`): the documents on offer, whole; audited. */
+    changeSettings: (who: AuditActor, req: KycSettingsChange): Promise<KycSettings> =>
+      documents.change(who, req),
 
     /** For the dashboard: cases under review and the oldest submission. */
     async pendingQueue(): Promise<PendingQueue> {

@@ -5,6 +5,8 @@ import {
   kycCaseSchema,
   kycClaimSchema,
   kycDecideSchema,
+  kycSettingsChangeSchema,
+  kycSettingsSchema,
 } from '@ampere/contract/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +16,7 @@ import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { KycService, Reviewer } from './kyc.service.js';
 
-/** The real-name review queue under /api/admin/v1/kyc (docs/kyc.md). */
+/** The real-name review queue and its document setting under /api/admin/v1/kyc (docs/kyc.md). */
 export function kycStaffRoutes(services: {
   kyc: KycService;
   staff: StaffService;
@@ -90,6 +92,34 @@ export function kycStaffRoutes(services: {
         },
       },
       async (req) => ok(req, await kyc.decide(reviewerOf(req), BigInt(req.params.id), req.body)),
+    );
+
+    app.get(
+      '/kyc/settings',
+      {
+        config: { permission: 'kyc.read' },
+        schema: {
+          tags,
+          summary: 'The identity documents users may verify with',
+          querystring: clientQuery,
+          response: responses(kycSettingsSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.settings()),
+    );
+
+    app.post(
+      '/kyc/settings',
+      {
+        config: { permission: 'kyc.settings' },
+        schema: {
+          tags,
+          summary: 'Set the identity documents on offer, whole (at least one); audited',
+          body: kycSettingsChangeSchema,
+          response: responses(kycSettingsSchema),
+        },
+      },
+      async (req) => ok(req, await kyc.changeSettings(reviewerOf(req).audit, req.body)),
     );
   };
 }

@@ -1,33 +1,41 @@
-import { maskIdNumber, normalizePrcId, type RealnameAuthRequest } from '@ampere/contract';
+import {
+  maskDocNumber,
+  normalizeDocNumber,
+  type KycDocType,
+  type RealnameAuthRequest,
+} from '@ampere/contract';
 import type { SealedBox } from '../../crypto/sealed.js';
 import type { Db } from '../../db/client.js';
 import { violatedUniqueConstraint } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import { docNumber, numberMacLabel, type KycDocuments } from './documents.js';
 import { createKycRepository, type KycChange, type KycRow } from './kyc.repository.js';
 
 /** A person's name: letters of any script, with spaces, dots (incl. the middle dot) and hyphens. */
 const NAME = /^[\p{L}\p{M}](?:[\p{L}\p{M} ·.'-]*[\p{L}\p{M}.])?$/u;
 
-export const IDCARD_MAC_LABEL = 'kyc-idcard';
-
 export interface SubmissionDeps {
   db: Db;
   uploads: UploadsService;
   box: SealedBox;
+  documents: KycDocuments;
   now: () => Date;
 }
 
-/** The name and number checked, sealed and hashed; throws the user's error otherwise. */
-function identity(deps: SubmissionDeps, name: string, idcard: string) {
+/**
+ * The name and the document's number checked by the type's rule, sealed, hashed (unique over
+ * type and number) and masked; throws the user's error otherwise.
+ */
+function identity(deps: SubmissionDeps, type: KycDocType, name: string, idcard: string) {
   if (!NAME.test(name)) throw new AppError('KYC_NAME_INVALID');
-  const number = normalizePrcId(idcard, deps.now());
-  if (!number) throw new AppError('KYC_IDCARD_INVALID');
+  const number = docNumber(type, idcard, deps.now());
   return {
     name,
+    docType: type,
     idcardSealed: deps.box.seal(number),
-    idcardHash: deps.box.mac(IDCARD_MAC_LABEL, number),
-    idcardMasked: maskIdNumber(number),
+    idcardHash: deps.box.mac(numberMacLabel(type), number),
+    idcardMasked: maskDocNumber(type, number),
   };
 }
 
@@ -35,10 +43,11 @@ function identity(deps: SubmissionDeps, name: string, idcard: string) {
 function correctedIdentity(
   deps: SubmissionDeps,
   row: KycRow,
+  type: KycDocType,
   name: string | undefined,
   idcard: string | undefined,
 ): KycChange {
-  if (idcard !== undefined) return identity(deps, name ?? row.name, idcard);
+  if (idcard !== undefined) return identity(deps, type, name ?? row.name, idcard);
   if (name === undefined || !NAME.test(name)) throw new AppError('KYC_NAME_INVALID');
   return { name };
 }
@@ -46,7 +55,9 @@ function correctedIdentity(
 /**
  * POST user/realnameAuth (docs/kyc.md). Uncertified → Under review with everything; Declined →
  * Under review again with the declined sides only (and the name and number when the front was
- * declined: they are read from it); Under review and Approved refuse any change.
+ * declined: they are read from it); Under review and Approved refuse any change. The document
+ * type is `prc_id` when a first submission names none, else the one on record; a type must be on
+ * offer when it is chosen, and can change only when both sides were declined.
  */
 export async function submit(
   deps: SubmissionDeps,
@@ -60,6 +71,11 @@ export async function submit(
   const idcard = given(req.idcard);
   const front = given(req.front);
   const back = given(req.contrary);
+  // Read before the transaction: the settings have their own reads.
+  const offered = await deps.documents.offered();
+  const requireOffered = (type: KycDocType) => {
+    if (!offered.includes(type)) throw new AppError('KYC_DOC_TYPE_DISABLED');
+  };
   try {
     return await db.transaction(async (tx) => {
       const repo = createKycRepository(tx);
@@ -73,8 +89,10 @@ export async function submit(
       };
 
       if (!row) {
+        const type = req.docType ?? 'prc_id';
+        requireOffered(type);
         if (!name || !idcard) throw new AppError('KYC_DETAILS_REQUIRED');
-        const who = identity(deps, name, idcard);
+        const who = identity(deps, type, name, idcard);
         if (!front || !back) throw new AppError('KYC_PHOTOS_REQUIRED');
         if (front === back) throw new AppError('KYC_CERTIFICATE_INVALID');
         await usable(front);
@@ -96,10 +114,20 @@ export async function submit(
       // Declined: only what was declined comes again.
       const frontDeclined = row.frontStatus === 'declined';
       const backDeclined = row.backStatus === 'declined';
+      // A case goes on with its type even if that type is no longer offered to new ones.
+      const type = req.docType ?? (row.docType as KycDocType);
+      const changesType = type !== row.docType;
+      if (changesType) {
+        requireOffered(type);
+        // Another document: both its sides and its number come again.
+        if (!frontDeclined || !backDeclined) throw new AppError('KYC_DOC_TYPE_LOCKED');
+        if (!idcard) throw new AppError('KYC_DETAILS_REQUIRED');
+      }
       const changesIdentity =
+        changesType ||
         (name !== undefined && name !== row.name) ||
         (idcard !== undefined &&
-          deps.box.mac(IDCARD_MAC_LABEL, normalizePrcId(idcard, now()) ?? idcard) !==
+          deps.box.mac(numberMacLabel(type), normalizeDocNumber(type, idcard, now()) ?? idcard) !==
             row.idcardHash);
       if (
         (front && !frontDeclined) ||
@@ -121,7 +149,7 @@ export async function submit(
       if (back) await usable(back);
       const change: KycChange = {
         status: 'pending',
-        ...(changesIdentity ? correctedIdentity(deps, row, name, idcard) : {}),
+        ...(changesIdentity ? correctedIdentity(deps, row, type, name, idcard) : {}),
         frontUploadId: newFront,
         backUploadId: newBack,
         frontStatus: frontDeclined ? 'pending' : row.frontStatus,

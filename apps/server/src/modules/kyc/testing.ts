@@ -31,6 +31,8 @@ export async function realnameStatus(app: FastifyInstance, token: string) {
     data: {
       status: string;
       name: string | null;
+      docType: string | null;
+      docTypes: string[];
       idcardMasked: string | null;
       front: { status: string; reason: string | null; url: string } | null;
       back: { status: string; reason: string | null; url: string } | null;

@@ -1,4 +1,10 @@
-import type { KycReason, KycSideStatus, KycStatus, RealnameAuth } from '@ampere/contract';
+import type {
+  KycDocType,
+  KycReason,
+  KycSideStatus,
+  KycStatus,
+  RealnameAuth,
+} from '@ampere/contract';
 import type { KycCaseSummary } from '@ampere/contract/admin';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { KycRow } from './kyc.repository.js';
@@ -6,23 +12,34 @@ import type { KycRow } from './kyc.repository.js';
 export const kycStatus = (s: string) => s as Exclude<KycStatus, 'uncertified'>;
 const sideStatus = (s: string) => s as KycSideStatus;
 const reason = (r: string | null) => r as KycReason | null;
+const docType = (t: string) => t as KycDocType;
 
-/** GET user/getRealnameAuth: the owner's view, number masked, images signed for them. */
-export function userView(row: KycRow | undefined, uploads: UploadsService): RealnameAuth {
+/**
+ * GET user/getRealnameAuth: the owner's view, number masked, images signed for them, and the
+ * documents on offer.
+ */
+export function userView(
+  row: KycRow | undefined,
+  uploads: UploadsService,
+  docTypes: KycDocType[],
+): RealnameAuth {
   if (!row)
     return {
       status: 'uncertified',
       name: null,
+      docType: null,
       idcardMasked: null,
       front: null,
       back: null,
       note: null,
       submittedAt: null,
       decidedAt: null,
+      docTypes,
     };
   return {
     status: kycStatus(row.status),
     name: row.name,
+    docType: docType(row.docType),
     idcardMasked: row.idcardMasked,
     front: {
       status: sideStatus(row.frontStatus),
@@ -37,6 +54,7 @@ export function userView(row: KycRow | undefined, uploads: UploadsService): Real
     note: row.note,
     submittedAt: row.submittedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    docTypes,
   };
 }
 
@@ -53,6 +71,7 @@ export function summaryView(row: KycRow, user: CaseUser, now: Date): KycCaseSumm
     user: { uid: user.uid.toString(), username: user.username },
     status: kycStatus(row.status),
     name: row.name,
+    docType: docType(row.docType),
     idcardMasked: row.idcardMasked,
     front: { status: sideStatus(row.frontStatus), reason: reason(row.frontReason) },
     back: { status: sideStatus(row.backStatus), reason: reason(row.backReason) },
@@ -70,6 +89,7 @@ export function summaryView(row: KycRow, user: CaseUser, now: Date): KycCaseSumm
 export function auditState(row: KycRow) {
   return {
     status: row.status,
+    docType: row.docType,
     round: row.round,
     front: { status: row.frontStatus, reason: row.frontReason, upload: row.frontUploadId },
     back: { status: row.backStatus, reason: row.backReason, upload: row.backUploadId },

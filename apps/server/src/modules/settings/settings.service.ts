@@ -1,4 +1,11 @@
-import { FALLBACK_LOCALE, LOCALE_KEYS, localeKeySchema, type LocaleKey } from '@ampere/contract';
+import {
+  DEFAULT_KYC_DOC_TYPES,
+  FALLBACK_LOCALE,
+  kycDocTypeSchema,
+  LOCALE_KEYS,
+  localeKeySchema,
+  type LocaleKey,
+} from '@ampere/contract';
 import {
   closeTipsSchema,
   DEFAULT_FUNDING_RULES,
@@ -35,6 +42,11 @@ export const SETTINGS = {
   memberLevels: memberLevelsSchema.default(DEFAULT_MEMBER_LEVELS),
   /** Funding's bounds, fees, daily count and window, expiry (contract `fundingRulesSchema`). */
   fundingRules: fundingRulesSchema.default(DEFAULT_FUNDING_RULES),
+  /** The documents users may verify with (docs/kyc.md); `prc_id` alone until compliance adds. */
+  kycDocTypes: z
+    .array(kycDocTypeSchema)
+    .min(1)
+    .default([...DEFAULT_KYC_DOC_TYPES]),
   /** The exchange's middle rate (CNY per USDT; none until finance sets one) and spread. */
   exchangeRate: z
     .object({

@@ -1,8 +1,10 @@
 import {
   kycCaseListSchema,
   kycCaseSchema,
+  kycSettingsSchema,
   type KycCase,
   type KycDecide,
+  type KycSettingsChange,
 } from '@ampere/contract/admin';
 import type { KycStatus } from '@ampere/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,3 +49,27 @@ export const useDecideKycCase = () =>
   useCaseMutation(({ id, body }: { id: string; body: KycDecide }) =>
     api.post(`kyc/cases/${id}/decide`, kycCaseSchema, body),
   );
+
+type PostBody = Parameters<typeof api.post>[2];
+/** A typed body goes as JSON, whole (the request layer types bodies as flat fields). */
+const asBody = (body: object) => body as unknown as PostBody;
+
+/** The documents users may verify with (GET kyc/settings). */
+export function useKycSettings() {
+  return useQuery({
+    queryKey: [...KYC_KEY, 'settings'],
+    queryFn: () => api.get('kyc/settings', kycSettingsSchema),
+  });
+}
+
+/** Sets them, whole (kyc.settings). */
+export function useSaveKycSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: KycSettingsChange) =>
+      api.post('kyc/settings', kycSettingsSchema, asBody(body)),
+    onSuccess: (data) => {
+      client.setQueryData([...KYC_KEY, 'settings'], data);
+    },
+  });
+}

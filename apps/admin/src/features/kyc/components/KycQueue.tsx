@@ -56,6 +56,12 @@ export function KycQueue({
               render: (_, r) => `${r.user.username} (${r.user.uid})`,
             },
             { title: t('kyc.fields.name'), dataIndex: 'name' },
+            {
+              title: t('kyc.fields.docType'),
+              render: (_, r) => (
+                <Tag data-testid="kyc-row-doc">{t(`kyc.docTypes.${r.docType}`)}</Tag>
+              ),
+            },
             { title: t('kyc.fields.idcard'), dataIndex: 'idcardMasked' },
             { title: t('kyc.fields.round'), dataIndex: 'round', width: 70 },
             {

@@ -95,6 +95,9 @@ export function KycReview({ item }: { item: KycCase }) {
         <Descriptions.Item label={t('kyc.fields.name')}>
           <strong data-testid="kyc-case-name">{item.name}</strong>
         </Descriptions.Item>
+        <Descriptions.Item label={t('kyc.fields.docType')}>
+          <span data-testid="kyc-case-doc">{t(`kyc.docTypes.${item.docType}`)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('kyc.fields.idcard')}>
           <code>{item.idcard}</code>
         </Descriptions.Item>
@@ -115,7 +118,11 @@ export function KycReview({ item }: { item: KycCase }) {
         ).map(([side, url, state, sideOpen, choice, setChoice]) => (
           <Col xs={24} lg={12} key={side}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <ImagePane title={t(`kyc.fields.${side}`)} url={url} testId={`kyc-image-${side}`} />
+              <ImagePane
+                title={t(`kyc.sides.${item.docType}.${side}`)}
+                url={url}
+                testId={`kyc-image-${side}`}
+              />
               {sideTag(state)}
               {sideOpen && mine && canReview ? (
                 <SideDecision side={side} value={choice} onChange={setChoice} />

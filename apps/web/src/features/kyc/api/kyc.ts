@@ -10,6 +10,10 @@ import {
 import { getSession, replaceToken } from '@/core/session';
 import { currentLocale } from '@/i18n';
 
+/** What the page says per document type (`kyc.docs.<type>.<text>`). */
+export type DocText =
+  'number' | 'placeholder' | 'numberHint' | 'front' | 'back' | 'frontHint' | 'backHint';
+
 export const REALNAME_QUERY_KEY = ['kyc', 'realname'] as const;
 
 /** What the picker takes (the server checks the bytes again and re-encodes). */

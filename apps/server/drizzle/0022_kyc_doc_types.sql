@@ -1,0 +1,2 @@
+ALTER TABLE "kyc_verification" ADD COLUMN "doc_type" text DEFAULT 'prc_id' NOT NULL;--> statement-breakpoint
+ALTER TABLE "kyc_verification" ADD CONSTRAINT "kyc_verification_doc_type" CHECK ("kyc_verification"."doc_type" in ('prc_id', 'passport', 'hk_macau_permit', 'taiwan_permit'));
