@@ -10,6 +10,17 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
  * on two cores and add per-account and per-IP throttling on top.
  */
 const LOG_N = 15;
+/**
+ * The work factor new hashes get. Only the server's Vitest setup lowers it (src/test/setup.ts),
+ * as test runs of bcrypt-based apps lower the cost: thousands of sign-ups and sign-ins in the
+ * suites are not about the hash's strength. Each hash records its own N, so verification is
+ * the same code either way, and a server process (E2E, the cluster tests) always uses LOG_N.
+ */
+let logN = LOG_N;
+export function lowerWorkFactorForTests(n: number): void {
+  if (!process.env.VITEST) throw new Error('the password work factor is lowered in tests only');
+  logN = n;
+}
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
@@ -33,12 +44,12 @@ function scrypt(
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LEN);
   const key = await scrypt(password, salt, KEY_LEN, {
-    N: 2 ** LOG_N,
+    N: 2 ** logN,
     r: R,
     p: P,
     maxmem: MAX_MEMORY,
   });
-  return ['scrypt', LOG_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  return ['scrypt', logN, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Constant-time comparison; a malformed stored hash never matches. */
