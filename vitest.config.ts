@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the two-core machines here and
+    // in CI, so a file waiting on its database left the other core idle. Every core, at least two.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'apps/admin'],
   },
 });

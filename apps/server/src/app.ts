@@ -162,7 +162,7 @@ export async function buildApp({
       req.url.startsWith(`${API_PREFIX}/ws`),
     max: env.RATE_LIMIT_PER_MIN,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'ampere:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${env.REDIS_PREFIX}rl:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });

@@ -23,7 +23,7 @@ export function createPlatform({ env, database, redis, now }: PlatformDeps): Pla
     db: database.db,
     redis,
     bus: env.REDIS_URL
-      ? createRedisBus(env.REDIS_URL, (error) => {
+      ? createRedisBus(env.REDIS_URL, `${env.REDIS_PREFIX}rt:`, (error) => {
           console.error(`realtime bus: ${error.message}`);
         })
       : createInProcessBus(),

@@ -62,6 +62,15 @@ const envSchema = z.object({
   /** Connections the server keeps to PostgreSQL (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
+  /**
+   * What this deployment's Redis keys and channels start with (`<prefix>rt:` real-time channels,
+   * `<prefix>rl:` rate limits). Redis pub/sub is one namespace for every database number, so
+   * deployments (or test files running side by side) sharing a Redis each need their own.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'letters, digits, ":", "_" or "-" (1–64)' })
+    .default('ampere:'),
   PUBLIC_URL: urlWithScheme(['http', 'https']).optional(),
   /**
    * Hosts the server answers for besides PUBLIC_URL's, comma-separated (`name` for any port,

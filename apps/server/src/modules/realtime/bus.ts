@@ -76,13 +76,12 @@ function createRawInProcessBus(): RawBus {
   };
 }
 
-const PREFIX = 'ampere:rt:';
-
-export function createRedisBus(url: string, onError: (error: Error) => void): Bus {
-  return typed(createRawRedisBus(url, onError));
+/** `prefix` names this deployment's channels on Redis (`<REDIS_PREFIX>rt:`). */
+export function createRedisBus(url: string, prefix: string, onError: (error: Error) => void): Bus {
+  return typed(createRawRedisBus(url, prefix, onError));
 }
 
-function createRawRedisBus(url: string, onError: (error: Error) => void): RawBus {
+function createRawRedisBus(url: string, prefix: string, onError: (error: Error) => void): RawBus {
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   pub.on('error', onError);
@@ -91,19 +90,19 @@ function createRawRedisBus(url: string, onError: (error: Error) => void): RawBus
   const counts = new Map<string, number>();
   sub.on('message', (redisChannel: string, message: string) => {
     try {
-      local.publish(redisChannel.slice(PREFIX.length), JSON.parse(message) as unknown);
+      local.publish(redisChannel.slice(prefix.length), JSON.parse(message) as unknown);
     } catch (error) {
       onError(error instanceof Error ? error : new Error(String(error)));
     }
   });
   return {
     publish(channel, data) {
-      pub.publish(PREFIX + channel, JSON.stringify(data)).catch(onError);
+      pub.publish(prefix + channel, JSON.stringify(data)).catch(onError);
     },
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
-      if (n === 0) sub.subscribe(PREFIX + channel).catch(onError);
+      if (n === 0) sub.subscribe(prefix + channel).catch(onError);
       const off = local.subscribe(channel, handler);
       return () => {
         off();
@@ -113,7 +112,7 @@ function createRawRedisBus(url: string, onError: (error: Error) => void): RawBus
           return;
         }
         counts.delete(channel);
-        sub.unsubscribe(PREFIX + channel).catch(onError);
+        sub.unsubscribe(prefix + channel).catch(onError);
       };
     },
     async close() {

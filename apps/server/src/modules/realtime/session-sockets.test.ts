@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../../config/env.js';
@@ -205,9 +206,11 @@ describe('sockets of ended sessions across nodes (Redis bus)', () => {
     );
     probe.disconnect();
     if (!redisUp) return;
-    t = await createTestApp({ env: { REDIS_URL } });
+    // Both nodes share a prefix of their own: test files run side by side on one Redis.
+    const REDIS_PREFIX = `test:${randomUUID()}:`;
+    t = await createTestApp({ env: { REDIS_URL, REDIS_PREFIX } });
     // A second node on the same database, with its own Redis connections.
-    const env = loadEnv({ LOG_LEVEL: 'silent', REDIS_URL, DATA_DIR: t.dataDir });
+    const env = loadEnv({ LOG_LEVEL: 'silent', REDIS_URL, REDIS_PREFIX, DATA_DIR: t.dataDir });
     const second = await buildApp({ env, database: t.database });
     nodes.push(t.app, second);
     for (const n of nodes) await n.listen({ port: 0, host: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -22,7 +23,13 @@ describe.runIf(usingPostgres)('two server processes on PostgreSQL + Redis', () =
     db = await createTestDatabase();
     // The second "process" opens its own pool on the same database.
     second = db.url ? openPostgres(db.url, 5) : db.database;
-    const env = loadEnv({ LOG_LEVEL: 'silent', REDIS_URL, MARKET_FEED_PUBLISH: 'false' });
+    // Both nodes share a prefix of their own: test files run side by side on one Redis.
+    const env = loadEnv({
+      LOG_LEVEL: 'silent',
+      REDIS_URL,
+      REDIS_PREFIX: `test:${randomUUID()}:`,
+      MARKET_FEED_PUBLISH: 'false',
+    });
     apps = [
       await buildApp({ env, database: db.database }),
       await buildApp({ env, database: second }),
