@@ -48,7 +48,7 @@ export function createRecharge(deps: FundingDeps) {
    */
   async function usableProof(tx: Db, userId: bigint, id: string): Promise<string> {
     const upload = await uploads.ownedBy(tx, userId, id, 'recharge_proof');
-    if (!upload || upload.attachedTo !== null) throw new AppError('RECHARGE_PROOF_INVALID');
+    if (upload?.attachedTo !== null) throw new AppError('RECHARGE_PROOF_INVALID');
     return upload.id;
   }
 
