@@ -152,7 +152,7 @@ describe('funding', () => {
       await user.getByRole('button', { name: 'I have transferred' }).click();
       await waitForRoute(user, (hash) => hash.startsWith(`${P}/recharge/detail`));
       await user.getByText('Pending review').first().waitFor();
-      await user.getByRole('img', { name: 'Transfer receipt (optional)' }).waitFor();
+      await user.getByRole('img', { name: 'Transfer receipt' }).waitFor();
       await shotBothSchemes(user, 'funding-recharge-detail-pending');
 
       await approver.goto(adminUrl(baseUrl, '/recharges'));

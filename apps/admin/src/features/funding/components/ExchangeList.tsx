@@ -125,7 +125,7 @@ export function ExchangeList() {
       render: (_, r) => <Amount value={r.receive} currency={r.to} showCurrency />,
     },
     {
-      title: t('fundingDesk.createdAt'),
+      title: t('fundingDesk.exchanges.time'),
       dataIndex: 'createdAt',
       render: (_, r) => formatDateTime(r.createdAt, locale),
     },

@@ -43,12 +43,12 @@ export function RechargeDetailView({ record }: { record: RechargeDetail }) {
         />
         {record.proof && (
           <div className={styles.proofRow}>
-            <span className={styles.copyLabel}>{t('funding.recharge.proof')}</span>
+            <span className={styles.copyLabel}>{t('funding.recharge.proofLabel')}</span>
             <Image
               src={record.proof.url}
               fit="cover"
               className={styles.proofThumb}
-              alt={t('funding.recharge.proof')}
+              alt={t('funding.recharge.proofLabel')}
               onClick={() => {
                 if (record.proof) ImageViewer.show({ image: record.proof.url });
               }}
