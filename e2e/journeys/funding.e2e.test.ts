@@ -15,6 +15,7 @@ import {
   signUp,
   waitForRoute,
 } from '../support/app.js';
+import { solidPng } from '../../apps/server/src/modules/uploads/testing.js';
 import { createStaff } from '../support/ops.js';
 
 const baseUrl = inject('baseUrl');
@@ -139,16 +140,40 @@ describe('funding', () => {
       await field(user, 'Amount (CNY)').fill('1000');
       await field(user, 'Payer name').fill('Li Lei');
       await field(user, 'Transfer reference').fill(REFERENCE);
+      // The bank's receipt, optional: uploaded (purpose recharge_proof), previewed, then attached.
+      await user.getByTestId('recharge-proof-input').setInputFiles({
+        name: 'receipt.png',
+        mimeType: 'image/png',
+        buffer: await solidPng(360, 480, '#3a7bd5'),
+      });
+      await user.getByTestId('recharge-proof').locator('img').waitFor();
+      await user.getByRole('button', { name: 'Change' }).waitFor();
+      await shotBothSchemes(user, 'funding-recharge-proof');
       await user.getByRole('button', { name: 'I have transferred' }).click();
       await waitForRoute(user, (hash) => hash.startsWith(`${P}/recharge/detail`));
       await user.getByText('Pending review').first().waitFor();
+      await user.getByRole('img', { name: 'Transfer receipt' }).waitFor();
       await shotBothSchemes(user, 'funding-recharge-detail-pending');
 
       await approver.goto(adminUrl(baseUrl, '/recharges'));
       await pageTitle(approver, 'Recharge review').waitFor();
       const pending = row(approver, REFERENCE);
       await pending.waitFor();
+      // Finance sees the receipt: a thumbnail in the queue, larger on the record, loaded.
+      const thumb = pending.getByRole('img', { name: 'Receipt' });
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await adminShots(approver, 'funding-recharges');
+      await pending.getByRole('button', { name: /^\d+$/ }).click();
+      const drawer = approver.locator('.ant-drawer-content');
+      const large = drawer.getByRole('img', { name: 'Receipt' });
+      await expect
+        .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await adminShots(approver, 'funding-recharge-proof');
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await drawer.waitFor({ state: 'hidden' });
       await pending.getByRole('button', { name: 'Confirm' }).click();
       await approver.getByRole('tooltip').getByRole('button', { name: 'Confirm' }).click();
       await staffToast(approver, /is credited\.$/).waitFor();
@@ -232,6 +257,14 @@ describe('funding', () => {
     await waitForRoute(user, (hash) => hash.startsWith(`${P}/exchange/detail`), 30_000);
     await user.getByText('Completed').first().waitFor();
     await shotBothSchemes(user, 'funding-exchange-detail');
+
+    // The back office's read-only list of exchanges has it, with its journal.
+    await approver.goto(adminUrl(baseUrl, '/exchanges'));
+    await pageTitle(approver, 'Exchanges').waitFor();
+    const done = row(approver, 'CNY → USDT').filter({ hasText: '100.00' }).first();
+    await done.getByText('7.286250').waitFor();
+    await settled(approver);
+    await adminShots(approver, 'funding-exchanges');
     expectNoConsoleErrors(errors);
   });
 });

@@ -7,7 +7,13 @@ import {
   TEST_TOKEN_ABI,
   testWallet,
 } from '../../apps/server/src/modules/funding/chain/testing/local-node.js';
-import { expectNoConsoleErrors, open, shotBothSchemes, signUp } from '../support/app.js';
+import {
+  expectNoConsoleErrors,
+  open,
+  shotBothSchemes,
+  signUp,
+  waitForRoute,
+} from '../support/app.js';
 import { CUSTOMER_KEY } from '../support/chain.js';
 import { usePhones } from '../support/phones.js';
 
@@ -16,6 +22,7 @@ const chainUrl = inject('chainUrl');
 
 const RECHARGE = '/app/pages/user/recharge/index';
 const RECHARGE_LIST = '/app/pages/user/recharge/list';
+const DEPOSIT_DETAIL = '/app/pages/user/recharge/deposit';
 const ASSET = '/app/pages/tabbar/asset/index';
 
 /** What the journey deposits; the server runs with CHAIN_CONFIRMATIONS=3 (support/server.ts). */
@@ -114,16 +121,35 @@ describe('USDT deposit on the local chain', () => {
     const record = page.locator('.adm-list-item').filter({ hasText: 'USDT' }).first();
     await record.getByText(`Confirming 1/${REQUIRED}`).waitFor();
     await record.getByText(/25\.00/).waitFor();
+    // The network by its name, not its key.
+    await record.getByText('USDT-ERC20', { exact: true }).waitFor();
+    expect(await record.getByText('erc20', { exact: true }).count()).toBe(0);
     await shotBothSchemes(page, 'usdt-recharge-confirming');
 
-    // One more block: 2/3, still not credited.
+    // The record opens its detail: the transaction, the address, n/N.
+    await record.click();
+    await waitForRoute(page, (h) => h.startsWith(DEPOSIT_DETAIL));
+    await page.getByText(hash, { exact: true }).waitFor();
+    await page.getByText(address, { exact: true }).waitFor();
+    await page.getByText(`1 of ${REQUIRED} confirmations`).waitFor();
+    await page.getByRole('button', { name: 'Copy Transaction hash' }).waitFor();
+    await shotBothSchemes(page, 'usdt-deposit-detail-confirming');
+
+    // One more block: the open page moves to 2/3 by itself (the funding push), not credited.
     await mine(1);
-    await reloadUntil(page, `Confirming 2/${REQUIRED}`);
+    await page.getByText(`2 of ${REQUIRED} confirmations`).waitFor({ timeout: 20_000 });
+    await page.getByText(`Confirming 2/${REQUIRED}`).waitFor();
+    const detailUrl = page.url();
     await open(page, baseUrl, ASSET);
     expect(await usdtTotal(page)).toBe(before);
+    await page.goto(detailUrl);
+    await page.getByText(`2 of ${REQUIRED} confirmations`).waitFor();
 
-    // The last block: credited, and the balance is up by exactly the amount.
+    // The last block: credited on the open page, with its time.
     await mine(1);
+    await page.locator('[data-status="credited"]').waitFor({ timeout: 20_000 });
+    await page.getByText('Credited to your USDT balance.').waitFor();
+    await shotBothSchemes(page, 'usdt-deposit-detail-credited');
     await reloadUntil(page, 'Credited');
     expect(await page.locator('[data-status="confirming"]').count()).toBe(0);
     await shotBothSchemes(page, 'usdt-recharge-credited');

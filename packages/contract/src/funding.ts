@@ -281,6 +281,12 @@ export const rechargeRequestSchema = z.strictObject({
   payerName: userText(2, 64, 'enter_payer_name'),
   /** The bank's transfer reference (serial number), so finance can find it. */
   reference: userText(4, 64, 'enter_transfer_reference'),
+  /**
+   * Optional: the id of the transfer receipt's image, uploaded first (`POST common/uploader` with
+   * purpose `recharge_proof`); the caller's own, unused one (5030 otherwise). A form's empty field
+   * is none.
+   */
+  proof: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
 
@@ -318,8 +324,10 @@ export const rechargeItemSchema = z.object({
   time,
   /** USDT: how many confirmations it has and needs; null for bank. */
   confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
-  /** USDT: network and transaction; bank: null. */
+  /** USDT: network (its key, e.g. `erc20`) and transaction; bank: null. */
   network: z.string().nullable(),
+  /** USDT: the network's name as the operator configured it (`Ethereum (ERC-20)`); bank: null. */
+  networkName: z.string().nullable(),
   txHash: z.string().nullable(),
   /** Bank: the transfer reference the user gave. */
   reference: z.string().nullable(),
@@ -342,15 +350,39 @@ export type RechargeListQuery = z.infer<typeof rechargeListQuerySchema>;
 export const rechargeListSchema = page(rechargeItemSchema);
 export type RechargeList = z.infer<typeof rechargeListSchema>;
 
+/** An attached image, through a short-lived signed address (`GET common/file/:id`). */
+export const signedImageSchema = z.object({ url: z.string(), urlExpiresAt: time });
+export type SignedImage = z.infer<typeof signedImageSchema>;
+
 /** GET user/rechargeDetail?id= (a bank recharge), and the answer of POST user/recharge. */
 export const rechargeDetailSchema = rechargeItemSchema.extend({
   payerName: z.string(),
   account: receivingAccountSchema,
+  /** The transfer receipt the user attached; null when none. */
+  proof: signedImageSchema.nullable(),
   /** When a pending one expires unless finance confirms it first. */
   expiresAt: time,
   timeline: z.array(timelineEntrySchema),
 });
 export type RechargeDetail = z.infer<typeof rechargeDetailSchema>;
+
+/**
+ * GET user/depositDetail?id= (a USDT chain deposit, the id of its `usdt` item in
+ * `user/rechargeList`): the transfer on the chain, how far it is confirmed, and when it was
+ * credited. Another user's or an unknown id is 5031.
+ */
+export const depositDetailSchema = rechargeItemSchema.extend({
+  method: z.literal('usdt'),
+  network: z.string(),
+  networkName: z.string(),
+  txHash: z.string(),
+  /** The user's deposit address the transfer was sent to (EIP-55 for `erc20`). */
+  address: z.string(),
+  confirmations: z.object({ count: z.number().int(), required: z.number().int() }),
+  /** When its credit journal was posted; null until then. */
+  creditedAt: time.nullable(),
+});
+export type DepositDetail = z.infer<typeof depositDetailSchema>;
 
 // ---- Withdrawal (user/withdraw, user/withdrawPreview, user/withdrawList, …) ------------------
 
@@ -593,5 +625,8 @@ export const fundingPushSchema = z.object({
   /** A recharge, withdrawal or exchange status. */
   status: z.string(),
   at: time,
+  /** A chain deposit (`kind: 'recharge'`, `method: 'usdt'`): how far it is confirmed now. */
+  method: z.enum(RECHARGE_METHODS).optional(),
+  confirmations: z.object({ count: z.number().int(), required: z.number().int() }).optional(),
 });
 export type FundingPush = z.infer<typeof fundingPushSchema>;

@@ -10,8 +10,11 @@ export * from './kyc-documents.js';
  * declined side is uploaded again alone.
  */
 
-/** What an upload is for; it decides who may see it besides its owner. */
-export const UPLOAD_PURPOSES = ['kyc'] as const;
+/**
+ * What an upload is for; it decides who may see it besides its owner: `kyc` (an ID card side,
+ * KYC staff) and `recharge_proof` (a bank transfer's receipt, funding staff; docs/funding.md).
+ */
+export const UPLOAD_PURPOSES = ['kyc', 'recharge_proof'] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 

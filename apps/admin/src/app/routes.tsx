@@ -8,6 +8,7 @@ import {
   IdcardOutlined,
   ExportOutlined,
   SolutionOutlined,
+  SwapOutlined,
   TeamOutlined,
   TransactionOutlined,
   UserOutlined,
@@ -87,6 +88,13 @@ export const ROUTES: readonly AdminRoute[] = [
     icon: <ExportOutlined />,
     permission: 'funding.read',
     page: lazy(() => import('@/pages/WithdrawalsPage')),
+  },
+  {
+    path: '/exchanges',
+    label: 'exchanges',
+    icon: <SwapOutlined />,
+    permission: 'funding.read',
+    page: lazy(() => import('@/pages/ExchangesPage')),
   },
   {
     path: '/staff',

@@ -33,6 +33,7 @@ const recharge = (id: string, reference: string): AdminRecharge => ({
   payerName: 'Alice Zhang',
   reference,
   account: { id: '1', bankName: 'Ampere Bank', cardNumber: '6222020200112233445' },
+  proof: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   expiresAt: '2026-11-27T08:00:00.000Z',
   decidedBy: null,
@@ -121,6 +122,28 @@ describe('the Recharge review page', () => {
     expect(api.server.last('POST funding/recharges/6/reject')?.body).toEqual({
       reason: 'payment_not_received',
     });
+  });
+
+  it('shows the transfer receipt the user attached, in the queue and on the record', async () => {
+    const url = '/api/v1/common/file/AAAAAAAAAAAAAAAAAAAAAA?exp=1&sig=x';
+    api.server.on(
+      'GET funding/recharges',
+      ok({
+        items: [
+          { ...recharge('8', 'REF-8'), proof: { url, urlExpiresAt: '2026-11-26T08:05:00.000Z' } },
+          recharge('9', 'REF-9'),
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderPage(<RechargesPage />, 'finance');
+    await screen.findByText('REF-8');
+    const thumb = within(rowOf('REF-8')).getByRole('img', { name: 'Receipt' });
+    expect(thumb.getAttribute('src')).toBe(url);
+    expect(within(rowOf('REF-9')).getByText('None')).toBeTruthy();
+    fireEvent.click(within(rowOf('REF-8')).getByRole('button', { name: '8' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('img', { name: 'Receipt' }).getAttribute('src')).toBe(url);
   });
 
   it('offers no decision to a role that may only read', async () => {

@@ -69,6 +69,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: 'rechargeDetail',
     Component: lazy(() => import('@/pages/user/recharge/RechargeDetailPage')),
   },
+  {
+    page: 'depositDetail',
+    Component: lazy(() => import('@/pages/user/recharge/DepositDetailPage')),
+  },
   { page: 'withdraw', Component: lazy(() => import('@/pages/user/withdraw/WithdrawPage')) },
   {
     page: 'withdrawList',

@@ -38,6 +38,8 @@ export const PATHS = {
   rechargeList: '/app/pages/user/recharge/list',
   /** Not in SPEC §2: one record of a tracker with its timeline (issue #14); takes `id`. */
   rechargeDetail: '/app/pages/user/recharge/detail',
+  /** Not in SPEC §2: one USDT chain deposit (tx hash, confirmations n/N, credit); takes `id`. */
+  depositDetail: '/app/pages/user/recharge/deposit',
   withdraw: '/app/pages/user/withdraw/index',
   withdrawList: '/app/pages/user/withdraw/list',
   withdrawDetail: '/app/pages/user/withdraw/detail',

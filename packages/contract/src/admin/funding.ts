@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   FEE_ROUNDINGS,
   RECHARGE_STATUSES,
+  signedImageSchema,
   staffReasonSchema,
   timelineEntrySchema,
   WITHDRAWAL_STATUSES,
@@ -46,6 +47,8 @@ export const adminRechargeSchema = z.object({
   payerName: z.string(),
   reference: z.string(),
   account: z.object({ id: z.string(), bankName: z.string(), cardNumber: z.string() }),
+  /** The transfer receipt the user attached (signed, short-lived address); null when none. */
+  proof: signedImageSchema.nullable(),
   createdAt: time,
   expiresAt: time,
   decidedBy: member.nullable(),
@@ -164,11 +167,18 @@ export const adminExchangeSchema = z.object({
 });
 export type AdminExchange = z.infer<typeof adminExchangeSchema>;
 
+/**
+ * GET funding/exchanges (`funding.read`): newest first, by one user (`uid`) and within
+ * [`from`, `to`) when given (`from` not before `to`: 7109).
+ */
 export const adminExchangeListQuerySchema = z.strictObject({
   uid: idParam.optional(),
+  from: time.optional(),
+  to: time.optional(),
   cursor: idParam.optional(),
   limit: intParam(1, FUNDING_ADMIN_PAGE_MAX).default(20),
 });
+export type AdminExchangeListQuery = z.infer<typeof adminExchangeListQuerySchema>;
 export const adminExchangeListSchema = z.object({
   items: z.array(adminExchangeSchema),
   nextCursor: z.string().nullable(),

@@ -35,6 +35,8 @@ export interface ChainPort {
     userId: bigint,
     q: { before?: { time: Date; id: bigint }; limit: number },
   ): Promise<ChainDeposit[]>;
+  /** One of the user's deposits as `deposits` shows it; undefined when not theirs or unknown. */
+  deposit(userId: bigint, id: bigint): Promise<ChainDeposit | undefined>;
   send(
     network: string,
     to: string,
@@ -54,6 +56,7 @@ export const noChain: ChainPort = {
     Promise.reject(new Error(`no chain network is configured (asked for ${network})`)),
   isValidAddress: () => false,
   deposits: () => Promise.resolve([]),
+  deposit: () => Promise.resolve(undefined),
   send: (network) =>
     Promise.reject(new Error(`no chain network is configured (send on ${network})`)),
 };

@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { Bus } from '../realtime/bus.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { ChainPort } from './chain-port.js';
 import type { IdentityPort } from './identity-port.js';
 
@@ -21,4 +22,6 @@ export interface FundingDeps {
   box: SealedBox;
   chain: ChainPort;
   identity: IdentityPort;
+  /** A bank recharge's transfer receipt: an upload of the user's, attached to the record. */
+  uploads: Pick<UploadsService, 'ownedBy' | 'attach' | 'signed'>;
 }

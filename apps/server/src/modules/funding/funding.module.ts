@@ -8,6 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { defineModule } from '../module.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StaffService } from '../staff/staff.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import { addressesRoutes } from './addresses/addresses.routes.js';
 import { cardsRoutes } from './cards/cards.routes.js';
 import type { ChainService } from './chain/chain.service.js';
@@ -55,6 +56,7 @@ export const fundingModule = defineModule({
       settings: SettingsService;
       kyc: KycService;
       chain: ChainService;
+      uploads: UploadsService;
     },
   ) =>
     createFundingService({
@@ -70,6 +72,8 @@ export const fundingModule = defineModule({
       chain: deps.chain,
       // Cards carry the approved real name, and a setting can require one to withdraw.
       identity: deps.kyc,
+      // The optional transfer receipt of a bank recharge (purpose `recharge_proof`).
+      uploads: deps.uploads,
     }),
   routes: (services: RouteServices) => async (app) => {
     for (const routes of userRoutes) await app.register(routes(services));

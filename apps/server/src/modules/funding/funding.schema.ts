@@ -14,6 +14,7 @@ import {
 import { appUser } from '../auth/auth.schema.js';
 import { ledgerJournal } from '../ledger/ledger.schema.js';
 import { staffMember } from '../staff/staff.schema.js';
+import { upload } from '../uploads/uploads.schema.js';
 
 /**
  * Funding's tables (issue #14, docs/funding.md). Every time is written from the server's clock
@@ -89,6 +90,8 @@ export const bankRecharge = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     payerName: text('payer_name').notNull(),
     reference: text('reference').notNull(),
+    /** The transfer receipt's image (an upload of purpose `recharge_proof`), when one was attached. */
+    proofUploadId: text('proof_upload_id').references(() => upload.id),
     status: text('status').notNull().default('pending'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -103,6 +106,10 @@ export const bankRecharge = pgTable(
     uniqueIndex('bank_recharge_journal_key')
       .on(t.journalId)
       .where(sql`${t.journalId} is not null`),
+    // One receipt, one recharge.
+    uniqueIndex('bank_recharge_proof_key')
+      .on(t.proofUploadId)
+      .where(sql`${t.proofUploadId} is not null`),
     check('bank_recharge_amount', sql`${t.amountMinor} > 0`),
     check(
       'bank_recharge_status',

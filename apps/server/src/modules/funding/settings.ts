@@ -1,10 +1,12 @@
 import { formatAmount, type CurrencyKey } from '@ampere/contract';
 import type {
   AdminExchange,
+  AdminExchangeListQuery,
   AdminExchangeRate,
   ExchangeRateChange,
   FundingRules,
 } from '@ampere/contract/admin';
+import { AppError } from '../../errors.js';
 import type { FundingDeps } from './deps.js';
 import { ratesNow, type Exchange } from './exchange/exchange.service.js';
 import { rateText } from './rules.js';
@@ -62,9 +64,15 @@ export function createFundingSettings(deps: FundingDeps & { exchange: Exchange }
       return rate();
     },
 
-    async exchanges(q: { uid?: string | undefined; cursor?: string | undefined; limit: number }) {
+    /** GET funding/exchanges: newest first, by user and within [from, to) when given. */
+    async exchanges(q: AdminExchangeListQuery) {
+      const from = q.from === undefined ? undefined : new Date(q.from);
+      const to = q.to === undefined ? undefined : new Date(q.to);
+      if (from && to && from >= to) throw new AppError('FUNDING_RANGE_INVALID');
       const rows = await exchange.rows({
         ...(q.uid === undefined ? {} : { userId: await userIdByUid({ auth }, q.uid) }),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
         ...(q.cursor === undefined ? {} : { cursor: BigInt(q.cursor) }),
         limit: q.limit + 1,
       });

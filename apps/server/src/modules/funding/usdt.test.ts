@@ -123,6 +123,8 @@ describe('USDT with a chain network', () => {
       method: 'usdt',
       amount: '7.000000',
       statusLabel: 'Confirming 2/6',
+      network: 'erc20',
+      networkName: 'Ethereum (ERC-20)',
     });
     const second = await funding.records.recharges(
       user.id,
@@ -142,5 +144,34 @@ describe('USDT with a chain network', () => {
       confirmations: 6,
       min: '1.000000',
     });
+  });
+
+  it('opens a chain deposit’s detail: transaction, network, address, n/N; only the owner’s', async () => {
+    const id = chain.deposit(user.id, 9_500_000n, clock.now(), 3);
+    const detail = await funding.recharge.deposit(user.id, id, en);
+    expect(detail).toMatchObject({
+      id: id.toString(),
+      method: 'usdt',
+      network: 'erc20',
+      networkName: 'Ethereum (ERC-20)',
+      txHash: `0x${id.toString(16).padStart(64, '0')}`,
+      amount: '9.500000',
+      status: 'confirming',
+      statusLabel: 'Confirming 3/6',
+      confirmations: { count: 3, required: 6 },
+      creditedAt: null,
+    });
+    const other = await fundingUser(t.app, t.database.db, 'usdtother');
+    await expect(funding.recharge.deposit(other.id, id, en)).rejects.toThrow('DEPOSIT_NOT_FOUND');
+    await expect(funding.recharge.deposit(user.id, 999_999n, en)).rejects.toThrow(
+      'DEPOSIT_NOT_FOUND',
+    );
+  });
+
+  it('answers 5031 through the API for a deposit that is not the caller’s', async () => {
+    const u = await fundingUser(t.app, t.database.db, 'usdtapi');
+    const res = await u.get('user/depositDetail?id=1&lang=ja');
+    expect(res.json()).toMatchObject({ code: 5031, msg: '入金記録が存在しません' });
+    expect(res.statusCode).toBe(404);
   });
 });

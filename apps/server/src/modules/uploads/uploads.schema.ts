@@ -28,13 +28,16 @@ export const upload = pgTable(
     /** SHA-256 of the stored bytes (hex): integrity, and the same image found again. */
     sha256: text('sha256').notNull(),
     createdAt: ts('created_at').notNull(),
-    /** Set when a submission uses it (e.g. `kyc:12`): from then on the owner cannot delete it. */
+    /**
+     * Set when a submission uses it (`kyc:12`, `recharge:34`): from then on the owner cannot
+     * delete it.
+     */
     attachedTo: text('attached_to'),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('upload_user_idx').on(t.userId, t.createdAt),
-    check('upload_purpose', sql`${t.purpose} in ('kyc')`),
+    check('upload_purpose', sql`${t.purpose} in ('kyc', 'recharge_proof')`),
     check('upload_mime', sql`${t.mime} = 'image/jpeg'`),
     check('upload_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
     check('upload_bytes', sql`${t.bytes} > 0`),

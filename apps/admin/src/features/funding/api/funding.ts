@@ -1,4 +1,5 @@
 import {
+  adminExchangeListSchema,
   adminReceivingAccountListSchema,
   adminReceivingAccountSchema,
   adminRechargeListSchema,
@@ -31,6 +32,7 @@ const WITHDRAWALS = [...KEY, 'withdrawals'] as const;
 const ACCOUNTS = [...KEY, 'accounts'] as const;
 const RULES = [...KEY, 'rules'] as const;
 const RATE = [...KEY, 'rate'] as const;
+const EXCHANGES = [...KEY, 'exchanges'] as const;
 
 type PostBody = Parameters<typeof api.post>[2];
 /** Nested or typed bodies go as JSON, whole (the request layer types bodies as flat fields). */
@@ -57,6 +59,28 @@ export function useWithdrawals(status: WithdrawalStatus) {
     queryFn: ({ pageParam }) =>
       api.get('funding/withdrawals', adminWithdrawalListSchema, {
         status,
+        cursor: pageParam,
+        limit: FUNDING_PAGE_SIZE,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Who and when the exchange list is narrowed to: a user's uid, [from, to) as ISO times. */
+export interface ExchangeFilter {
+  uid?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Completed CNY↔USDT exchanges, newest first, a page at a time (read-only). */
+export function useExchanges(filter: ExchangeFilter) {
+  return useInfiniteQuery({
+    queryKey: [...EXCHANGES, filter],
+    queryFn: ({ pageParam }) =>
+      api.get('funding/exchanges', adminExchangeListSchema, {
+        ...filter,
         cursor: pageParam,
         limit: FUNDING_PAGE_SIZE,
       }),

@@ -12,6 +12,7 @@ import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
 import { formatDateTime } from '@/lib/time';
 import { useConfirmRecharge, useRechargeRecords, useRejectRecharge } from '../api/funding';
+import { ProofImage } from './ProofImage';
 import { RecordTimeline } from './RecordTimeline';
 import { RejectForm } from './RejectForm';
 
@@ -101,6 +102,9 @@ function RechargeDetail({ recharge, onClose }: { recharge: AdminRecharge; onClos
         <Descriptions.Item label={t('fundingDesk.recharges.account')}>
           {recharge.account.bankName} {recharge.account.cardNumber}
         </Descriptions.Item>
+        <Descriptions.Item label={t('fundingDesk.recharges.proof')}>
+          <ProofImage proof={recharge.proof} size="large" />
+        </Descriptions.Item>
         <Descriptions.Item label={t('fundingDesk.createdAt')}>
           {formatDateTime(recharge.createdAt, locale)}
         </Descriptions.Item>
@@ -165,6 +169,12 @@ function RechargeList({ status }: { status: RechargeStatus }) {
       title: t('fundingDesk.recharges.account'),
       dataIndex: 'account',
       render: (_, r) => `${r.account.bankName} ${r.account.cardNumber.slice(-4)}`,
+    },
+    {
+      title: t('fundingDesk.recharges.proof'),
+      dataIndex: 'proof',
+      width: 90,
+      render: (_, r) => <ProofImage proof={r.proof} />,
     },
     {
       title: t('fundingDesk.createdAt'),

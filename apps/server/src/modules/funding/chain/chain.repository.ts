@@ -149,7 +149,7 @@ export function createChainRepository(db: Db) {
     },
 
     /** Uncredited transfers in blocks above the fork point: their blocks are gone. */
-    dropAbove: (network: string, number: bigint) =>
+    dropAbove: (network: string, number: bigint): Promise<{ id: bigint; userId: bigint }[]> =>
       db
         .update(chainDeposit)
         .set({ status: 'dropped' })
@@ -160,7 +160,7 @@ export function createChainRepository(db: Db) {
             eq(chainDeposit.status, 'confirming'),
           ),
         )
-        .returning({ id: chainDeposit.id }),
+        .returning({ id: chainDeposit.id, userId: chainDeposit.userId }),
 
     /** Credited transfers above the fork point: a reorg deeper than the confirmations. */
     creditedAbove: (network: string, number: bigint) =>
@@ -189,6 +189,43 @@ export function createChainRepository(db: Db) {
         )
         .orderBy(chainDeposit.blockNumber, chainDeposit.id)
         .limit(limit),
+
+    /**
+     * Confirming transfers not yet due for credit (in blocks above `dueAtOrBelow`), at most
+     * `limit`, oldest first: whose "confirming n/N" a scan just moved.
+     */
+    confirmingAbove: (network: string, dueAtOrBelow: bigint, limit: number) =>
+      db
+        .select({
+          id: chainDeposit.id,
+          userId: chainDeposit.userId,
+          blockNumber: chainDeposit.blockNumber,
+        })
+        .from(chainDeposit)
+        .where(
+          and(
+            eq(chainDeposit.network, network),
+            eq(chainDeposit.status, 'confirming'),
+            gt(chainDeposit.blockNumber, dueAtOrBelow),
+          ),
+        )
+        .orderBy(chainDeposit.blockNumber, chainDeposit.id)
+        .limit(limit),
+
+    /** One of the user's transfers as the list shows them (not one below the minimum). */
+    async findForUser(userId: bigint, id: bigint): Promise<DepositRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(chainDeposit)
+        .where(
+          and(
+            eq(chainDeposit.id, id),
+            eq(chainDeposit.userId, userId),
+            inArray(chainDeposit.status, ['confirming', 'credited', 'dropped']),
+          ),
+        );
+      return row;
+    },
 
     /** Locks a confirming transfer for crediting; undefined when it is no longer confirming. */
     async claimConfirming(id: bigint): Promise<DepositRow | undefined> {

@@ -12,7 +12,11 @@ import {
   storedAddress,
 } from './addresses.js';
 import type { ChainConfig } from './chain.config.js';
-import { createChainRepository } from './chain.repository.js';
+import {
+  createChainRepository,
+  type ChainRepository,
+  type DepositRow,
+} from './chain.repository.js';
 import { sendPayout } from './payouts.js';
 import { createKeySigner, type ChainSigner } from './signer.js';
 import { createChainWatcher } from './watcher.js';
@@ -57,6 +61,36 @@ export function createChainService(deps: ChainServiceDeps) {
       ]
     : [];
 
+  /** Deposits as the port shows them: confirmations counted from the verified scan tip. */
+  async function shown(repo: ChainRepository, rows: DepositRow[]): Promise<ChainDeposit[]> {
+    const tips = new Map<string, bigint>();
+    for (const network of new Set(rows.map((r) => r.network)))
+      tips.set(network, (await repo.cursor(network))?.lastBlock ?? -1n);
+    const required = config?.confirmations ?? 0;
+    return rows.map((r) => {
+      const seen = (tips.get(r.network) ?? -1n) - r.blockNumber + 1n;
+      const confirmations =
+        r.status === 'credited'
+          ? required
+          : r.status === 'dropped'
+            ? 0
+            : Math.min(required, Math.max(0, Number(seen)));
+      return {
+        id: r.id,
+        network: r.network,
+        txHash: r.txHash,
+        logIndex: r.logIndex,
+        address: shownAddress(r.address),
+        amountMinor: r.amountMinor,
+        confirmations,
+        required,
+        status: r.status as ChainDeposit['status'],
+        detectedAt: r.detectedAt,
+        creditedAt: r.creditedAt,
+      };
+    });
+  }
+
   function configured(network: string): ChainConfig {
     if (config?.network !== network) throw new AppError('CHAIN_NETWORK_UNAVAILABLE');
     return config;
@@ -86,34 +120,16 @@ export function createChainService(deps: ChainServiceDeps) {
       userId: bigint,
       q: { before?: { time: Date; id: bigint }; limit: number },
     ): Promise<ChainDeposit[]> {
+      return shown(
+        createChainRepository(db),
+        await createChainRepository(db).listForUser(userId, q),
+      );
+    },
+
+    async deposit(userId: bigint, id: bigint): Promise<ChainDeposit | undefined> {
       const repo = createChainRepository(db);
-      const rows = await repo.listForUser(userId, q);
-      const tips = new Map<string, bigint>();
-      for (const network of new Set(rows.map((r) => r.network)))
-        tips.set(network, (await repo.cursor(network))?.lastBlock ?? -1n);
-      const required = config?.confirmations ?? 0;
-      return rows.map((r) => {
-        const seen = (tips.get(r.network) ?? -1n) - r.blockNumber + 1n;
-        const confirmations =
-          r.status === 'credited'
-            ? required
-            : r.status === 'dropped'
-              ? 0
-              : Math.min(required, Math.max(0, Number(seen)));
-        return {
-          id: r.id,
-          network: r.network,
-          txHash: r.txHash,
-          logIndex: r.logIndex,
-          address: shownAddress(r.address),
-          amountMinor: r.amountMinor,
-          confirmations,
-          required,
-          status: r.status as ChainDeposit['status'],
-          detectedAt: r.detectedAt,
-          creditedAt: r.creditedAt,
-        };
-      });
+      const row = await repo.findForUser(userId, id);
+      return row ? (await shown(repo, [row]))[0] : undefined;
     },
 
     async send(network: string, to: string, amountMinor: bigint, reference: string) {

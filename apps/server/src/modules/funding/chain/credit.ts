@@ -1,14 +1,15 @@
-import { pushBalance } from '../../wallet/balance-push.js';
 import { createChainRepository } from './chain.repository.js';
+import { pushDeposit } from './pushes.js';
 import type { WatcherDeps } from './watcher.js';
 
 /**
  * Credits one confirmed transfer: one `chain_deposit` journal from `chain_clearing` to the
  * user's USDT `available`, in the same transaction that marks the transfer credited. The row is
- * locked and must still be `confirming`, so two watchers (or a retry) credit it once.
+ * locked and must still be `confirming`, so two watchers (or a retry) credit it once. After the
+ * commit: `credited` on the owner's `funding` channel and the new USDT balance on `balance`.
  */
 export async function creditDeposit(
-  deps: Pick<WatcherDeps, 'db' | 'ledger' | 'bus' | 'now'>,
+  deps: Pick<WatcherDeps, 'db' | 'ledger' | 'bus' | 'now' | 'config'>,
   id: bigint,
 ): Promise<boolean> {
   const posted = await deps.db.transaction(async (tx) => {
@@ -31,10 +32,17 @@ export async function creditDeposit(
         },
       ],
     });
-    await repo.markCredited(id, journal.journalId, deps.now());
-    return { userId: deposit.userId, balances: journal.balances };
+    const at = deps.now();
+    await repo.markCredited(id, journal.journalId, at);
+    return { userId: deposit.userId, balances: journal.balances, at };
   });
   if (!posted) return false;
-  pushBalance(deps.bus, posted.userId, 'usdt', posted.balances);
+  const required = deps.config.confirmations;
+  pushDeposit(
+    deps.bus,
+    posted.userId,
+    { id, status: 'credited', count: required, required, at: posted.at },
+    posted.balances,
+  );
   return true;
 }

@@ -45,7 +45,7 @@ export function rewind(
   db: Db,
   network: string,
   fork: Cursor,
-): Promise<{ dropped: number; creditedGone: bigint[] }> {
+): Promise<{ dropped: { id: bigint; userId: bigint }[]; creditedGone: bigint[] }> {
   return db.transaction(async (tx) => {
     const repo = createChainRepository(tx);
     const current = await repo.cursor(network, true);
@@ -53,6 +53,6 @@ export function rewind(
     const dropped = await repo.dropAbove(network, fork.lastBlock);
     const creditedGone = await repo.creditedAbove(network, fork.lastBlock);
     await repo.forgetBlocksAbove(network, fork.lastBlock);
-    return { dropped: dropped.length, creditedGone: creditedGone.map((d) => d.id) };
+    return { dropped, creditedGone: creditedGone.map((d) => d.id) };
   });
 }

@@ -58,7 +58,7 @@ async function newDepositor(chain: ReturnType<typeof chainServiceFor>) {
 }
 
 describe('chain watcher on a local EVM', () => {
-  it('shows confirming n/N, credits after N confirmations once, and pushes the balance', async () => {
+  it('shows confirming n/N, credits after N confirmations once, and pushes each step', async () => {
     const db = t.database.db;
     const bus = createInProcessBus();
     const chain = chainServiceFor(db, config, { bus });
@@ -67,6 +67,8 @@ describe('chain watcher on a local EVM', () => {
     const alice = await newDepositor(chain);
     const pushes: unknown[] = [];
     bus.subscribe(`user.${alice.id}.balance`, (p) => pushes.push(p));
+    const progress: unknown[] = [];
+    bus.subscribe(`user.${alice.id}.funding`, (p) => progress.push(p));
 
     const tx = await transferToken(node, token, sender, alice.address, 25n * USDT);
     // A transfer to an address nobody owns, in the same chain: not ours, never recorded.
@@ -84,6 +86,20 @@ describe('chain watcher on a local EVM', () => {
       creditedAt: null,
     });
     expect(await usdtAvailable(db, alice.id)).toBe(0n);
+    // On the user's funding channel as soon as it is recorded: 2 of 3, as the list says.
+    const id = deposit?.id.toString();
+    expect(progress).toMatchObject([
+      {
+        kind: 'recharge',
+        method: 'usdt',
+        id,
+        status: 'confirming',
+        confirmations: { count: 2, required: 3 },
+      },
+    ]);
+    // A pass that finds no new block pushes nothing.
+    await watcher.pass();
+    expect(progress).toHaveLength(1);
 
     await node.mine(1);
     await watcher.pass();
@@ -92,12 +108,22 @@ describe('chain watcher on a local EVM', () => {
     expect(deposit?.creditedAt).toBeInstanceOf(Date);
     expect(await usdtAvailable(db, alice.id)).toBe(25n * USDT);
     expect(pushes).toEqual([{ currency: 'usdt', available: '25.000000' }]);
+    expect(progress).toHaveLength(2);
+    expect(progress[1]).toMatchObject({
+      kind: 'recharge',
+      method: 'usdt',
+      id,
+      status: 'credited',
+      at: deposit?.creditedAt?.toISOString(),
+      confirmations: { count: 3, required: 3 },
+    });
 
     // More blocks and passes, a second watcher over the same database: still one credit.
     await node.mine(5);
     await watcher.pass();
     await chainServiceFor(db, config).watcher(memoryLog())?.pass();
     expect(await usdtAvailable(db, alice.id)).toBe(25n * USDT);
+    expect(progress).toHaveLength(2); // credited once, pushed once
     const journals = (await chainJournals(db)).filter((j) => j.user_id === String(alice.id));
     expect(journals).toEqual([
       { reference: `chain:erc20:${tx}:${deposit?.logIndex}`, user_id: String(alice.id) },
@@ -121,10 +147,13 @@ describe('chain watcher on a local EVM', () => {
 
   it('does not credit a transfer whose block a reorg replaced before N confirmations', async () => {
     const db = t.database.db;
-    const chain = chainServiceFor(db, config);
+    const bus = createInProcessBus();
+    const chain = chainServiceFor(db, config, { bus });
     const log = memoryLog();
     const watcher = chain.watcher(log);
     const carol = await newDepositor(chain);
+    const seen: { status: string }[] = [];
+    bus.subscribe(`user.${carol.id}.funding`, (p) => seen.push(p as { status: string }));
     await watcher?.pass();
 
     const snapshot = await node.snapshot();
@@ -144,6 +173,8 @@ describe('chain watcher on a local EVM', () => {
       { txHash: tx, status: 'dropped', confirmations: 0 },
     ]);
     expect(await usdtAvailable(db, carol.id)).toBe(0n);
+    // Confirming 1/3, then dropped, pushed as it happened; never credited.
+    expect(seen.map((p) => p.status)).toEqual(['confirming', 'dropped']);
     expect(log.lines.some((l) => l.msg === 'chain reorg: rewound')).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import type { ChainAdapter } from './adapter.js';
 import type { ChainConfig } from './chain.config.js';
 import { createChainRepository, type Cursor } from './chain.repository.js';
 import { creditDeposit } from './credit.js';
+import { pushDeposit, pushProgress } from './pushes.js';
 import { findFork, rewind } from './reorg.js';
 import { scanRange } from './scan.js';
 
@@ -38,6 +39,8 @@ export interface PassReport {
   recorded: number;
   rewound: number;
   credited: number;
+  /** "Confirming n/N" pushes sent after the tip moved. */
+  pushed: number;
 }
 
 /**
@@ -47,7 +50,8 @@ export interface PassReport {
  * together, (3) credits transfers with enough confirmations, each in its own transaction.
  * Everything it knows is in the database, so a watcher killed anywhere resumes where the last
  * commit left it: nothing is credited twice (status + unique journal) and nothing is skipped
- * (the cursor moves only with the transfers of its range).
+ * (the cursor moves only with the transfers of its range). Each change a user can see — n/N
+ * moved, credited, dropped by a reorg — is pushed on their `funding` channel after its commit.
  */
 export function createChainWatcher(deps: WatcherDeps) {
   const { db, adapter, config } = deps;
@@ -81,9 +85,23 @@ export function createChainWatcher(deps: WatcherDeps) {
         'a reorg replaced blocks with credited deposits (deeper than the confirmations)',
       );
     deps.log.warn(
-      { network, from: cursor.lastBlock, to: fork.cursor.lastBlock, dropped: result.dropped },
+      {
+        network,
+        from: cursor.lastBlock,
+        to: fork.cursor.lastBlock,
+        dropped: result.dropped.length,
+      },
       'chain reorg: rewound',
     );
+    const at = deps.now();
+    for (const d of result.dropped)
+      pushDeposit(deps.bus, d.userId, {
+        id: d.id,
+        status: 'dropped',
+        count: 0,
+        required: config.confirmations,
+        at,
+      });
     report.rewound += Number(cursor.lastBlock - fork.cursor.lastBlock);
     return fork.cursor;
   }
@@ -121,8 +139,10 @@ export function createChainWatcher(deps: WatcherDeps) {
         recorded: 0,
         rewound: 0,
         credited: 0,
+        pushed: 0,
       };
-      let cursor = await checkReorg(await initialCursor(head), report);
+      const started = await initialCursor(head);
+      let cursor = await checkReorg(started, report);
       const maxRanges = opts.maxRanges ?? 20;
       while (cursor.lastBlock < head && report.ranges < maxRanges && !opts.stopping?.()) {
         const to = min(head, cursor.lastBlock + BigInt(config.scanBlocks));
@@ -135,7 +155,12 @@ export function createChainWatcher(deps: WatcherDeps) {
         cursor = scanned.cursor;
       }
       // `credit: false` only scans (the benchmark measures scanning alone).
-      if (opts.credit !== false) cursor = await creditDue(cursor, report);
+      if (opts.credit !== false) {
+        cursor = await creditDue(cursor, report);
+        // The tip moved: every transfer still confirming is one block (or more) further.
+        if (cursor.lastBlock !== started.lastBlock)
+          report.pushed = await pushProgress(deps, cursor.lastBlock);
+      }
       report.cursor = cursor.lastBlock;
       return report;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { currencyExchange, exchangeQuote } from '../funding.schema.js';
 
@@ -49,13 +49,16 @@ export function createExchangeRepository(db: Db) {
       return row;
     },
 
-    list: (q: { userId?: bigint; cursor?: bigint; limit: number }) =>
+    /** Newest first (by id), of one user and created within [from, to) when given. */
+    list: (q: { userId?: bigint; from?: Date; to?: Date; cursor?: bigint; limit: number }) =>
       db
         .select()
         .from(currencyExchange)
         .where(
           and(
             q.userId === undefined ? undefined : eq(currencyExchange.userId, q.userId),
+            q.from === undefined ? undefined : gte(currencyExchange.createdAt, q.from),
+            q.to === undefined ? undefined : lt(currencyExchange.createdAt, q.to),
             q.cursor === undefined ? undefined : lt(currencyExchange.id, q.cursor),
           ),
         )

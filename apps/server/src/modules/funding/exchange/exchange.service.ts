@@ -105,7 +105,7 @@ export function createExchange(deps: FundingDeps) {
     detail,
 
     /** Exchanges, newest first: the user's (tracker) or everyone's (back office). */
-    rows: (q: { userId?: bigint; cursor?: bigint; limit: number }) =>
+    rows: (q: { userId?: bigint; from?: Date; to?: Date; cursor?: bigint; limit: number }) =>
       createExchangeRepository(db).list(q),
 
     async config(userId: bigint): Promise<ExchangeConfig> {

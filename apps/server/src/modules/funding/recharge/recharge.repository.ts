@@ -5,7 +5,14 @@ import { bankRecharge } from '../funding.schema.js';
 export type RechargeRow = typeof bankRecharge.$inferSelect;
 export type NewRecharge = Pick<
   RechargeRow,
-  'userId' | 'accountId' | 'amountMinor' | 'payerName' | 'reference' | 'createdAt' | 'expiresAt'
+  | 'userId'
+  | 'accountId'
+  | 'amountMinor'
+  | 'payerName'
+  | 'reference'
+  | 'proofUploadId'
+  | 'createdAt'
+  | 'expiresAt'
 >;
 
 export interface RechargeDecision {

@@ -32,7 +32,7 @@ export const EXPIRE_BATCH = 200;
  * ends pending ones past their time the same way, with `SKIP LOCKED`.
  */
 export function createRechargeReview(deps: FundingDeps) {
-  const { db, ledger, audit, bus, now } = deps;
+  const { db, ledger, audit, bus, uploads, now } = deps;
 
   async function views(rows: RechargeRow[], t: TFunction): Promise<AdminRecharge[]> {
     const users = await usersOf(
@@ -61,6 +61,8 @@ export function createRechargeReview(deps: FundingDeps) {
           bankName: account?.bankName ?? '',
           cardNumber: account?.cardNumber ?? '',
         },
+        // Only through this funding.read route: a signed, short-lived address.
+        proof: r.proofUploadId === null ? null : uploads.signed(r.proofUploadId),
         createdAt: r.createdAt.toISOString(),
         expiresAt: r.expiresAt.toISOString(),
         decidedBy: member(r.decidedBy, r.decidedByName),

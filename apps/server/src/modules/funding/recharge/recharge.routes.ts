@@ -1,4 +1,5 @@
 import {
+  depositDetailSchema,
   detailQuerySchema,
   rechargeConfigSchema,
   rechargeDetailSchema,
@@ -42,7 +43,7 @@ export function rechargeRoutes({
         schema: {
           tags,
           summary:
-            'Declare a bank transfer: a pending recharge finance confirms (Idempotency-Key header)',
+            'Declare a bank transfer, optionally with its receipt (an upload id): a pending recharge finance confirms (Idempotency-Key header)',
           body: rechargeRequestSchema,
           response: responses(rechargeDetailSchema),
         },
@@ -73,6 +74,20 @@ export function rechargeRoutes({
       },
       async (req) =>
         ok(req, await funding.recharge.detail(authOf(req).user.id, BigInt(req.query.id), req.t)),
+    );
+    app.get(
+      '/user/depositDetail',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'One USDT chain deposit of the caller’s: transaction, confirmations, credit',
+          querystring: detailQuerySchema,
+          response: responses(depositDetailSchema),
+        },
+      },
+      async (req) =>
+        ok(req, await funding.recharge.deposit(authOf(req).user.id, BigInt(req.query.id), req.t)),
     );
   };
 }

@@ -1,11 +1,13 @@
 import {
   formatAmount,
+  type DepositDetail,
   type LocaleKey,
   type RechargeConfig,
   type RechargeDetail,
   type RechargeRequest,
 } from '@ampere/contract';
 import type { TFunction } from 'i18next';
+import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { runIdempotent } from '../../ledger/idempotency.js';
 import { closeTipFor } from '../../settings/settings.service.js';
@@ -16,7 +18,10 @@ import { amountOf, assertWithin, minorOf } from '../rules.js';
 import { createTimelineRepository } from '../timeline.js';
 import { createReceivingAccountsRepository } from './receiving-accounts.repository.js';
 import { createRechargeRepository } from './recharge.repository.js';
-import { accountView, rechargeDetail } from './recharge.views.js';
+import { accountView, depositDetail, rechargeDetail } from './recharge.views.js';
+
+/** What a bank recharge's receipt upload is attached to (the upload's `attached_to`). */
+export const proofOwner = (rechargeId: bigint) => `recharge:${rechargeId}`;
 
 /**
  * Recharge, the user's side (docs/funding.md, "Recharge"): what is on offer, and declaring a
@@ -24,7 +29,7 @@ import { accountView, rechargeDetail } from './recharge.views.js';
  * expires. USDT arrives by itself through the chain port's deposits.
  */
 export function createRecharge(deps: FundingDeps) {
-  const { db, bus, chain, settings, now } = deps;
+  const { db, bus, chain, settings, uploads, now } = deps;
 
   async function detail(userId: bigint, id: bigint, t: TFunction): Promise<RechargeDetail> {
     const row = await createRechargeRepository(db).find(id, { userId });
@@ -33,11 +38,30 @@ export function createRecharge(deps: FundingDeps) {
     if (!account)
       throw new Error(`recharge ${id} names receiving account ${row.accountId}, which is gone`);
     const events = (await createTimelineRepository(db).of('recharge', [id])).get(id) ?? [];
-    return rechargeDetail(row, account, events, t);
+    const proof = row.proofUploadId === null ? null : uploads.signed(row.proofUploadId);
+    return rechargeDetail(row, account, events, t, proof);
+  }
+
+  /**
+   * The receipt a user attaches: an upload of theirs, of purpose `recharge_proof`, that no record
+   * uses yet — locked in `tx` until the recharge that takes it commits. Anything else is 5030.
+   */
+  async function usableProof(tx: Db, userId: bigint, id: string): Promise<string> {
+    const upload = await uploads.ownedBy(tx, userId, id, 'recharge_proof');
+    if (upload?.attachedTo !== null) throw new AppError('RECHARGE_PROOF_INVALID');
+    return upload.id;
   }
 
   return {
     detail,
+
+    /** GET user/depositDetail: one of the user's USDT chain deposits (5031 otherwise). */
+    async deposit(userId: bigint, id: bigint, t: TFunction): Promise<DepositDetail> {
+      const found = await chain.deposit(userId, id);
+      if (!found) throw new AppError('DEPOSIT_NOT_FOUND');
+      const name = chain.networks().find((n) => n.key === found.network)?.name ?? found.network;
+      return depositDetail(found, t, name);
+    },
 
     /** The user's bank recharges, newest first, strictly before `before` (the trackers). */
     rows: (userId: bigint, before: { time: Date; id: bigint } | undefined, limit: number) =>
@@ -78,7 +102,10 @@ export function createRecharge(deps: FundingDeps) {
       };
     },
 
-    /** Declares a bank transfer: a pending record (Idempotency-Key: a replay answers the same record). */
+    /**
+     * Declares a bank transfer, with its receipt's image when the user attached one: a pending
+     * record (Idempotency-Key: a replay answers the same record).
+     */
     async submit(
       userId: bigint,
       req: RechargeRequest,
@@ -107,6 +134,7 @@ export function createRecharge(deps: FundingDeps) {
           const repo = createRechargeRepository(tx);
           if ((await repo.countPending(userId)) >= rules.pendingMax)
             throw new AppError('RECHARGE_PENDING_LIMIT');
+          const proof = req.proof === undefined ? null : await usableProof(tx, userId, req.proof);
           const at = now();
           const row = await repo.insert({
             userId,
@@ -114,9 +142,12 @@ export function createRecharge(deps: FundingDeps) {
             amountMinor,
             payerName: req.payerName,
             reference: req.reference,
+            proofUploadId: proof,
             createdAt: at,
             expiresAt: new Date(at.getTime() + rules.pendingExpiryMinutes * 60_000),
           });
+          // From now on the owner cannot delete it (8006), and no other recharge can take it.
+          if (proof !== null) await uploads.attach(tx, [proof], proofOwner(row.id));
           await createTimelineRepository(tx).add('recharge', row.id, {
             event: 'submitted',
             at,

@@ -4,6 +4,8 @@ import {
   type RechargeDetail,
   type RechargeItem,
   type RechargeStatus,
+  type SignedImage,
+  type DepositDetail,
 } from '@ampere/contract';
 import type { TFunction } from 'i18next';
 import type { ChainDeposit } from '../chain-port.js';
@@ -32,12 +34,14 @@ export function bankItem(row: RechargeRow, t: TFunction): RechargeItem {
     time: row.createdAt.toISOString(),
     confirmations: null,
     network: null,
+    networkName: null,
     txHash: null,
     reference: row.reference,
   };
 }
 
-export function chainItem(d: ChainDeposit, t: TFunction): RechargeItem {
+/** A chain deposit in the recharge list; `networkName` is the operator's name for its network. */
+export function chainItem(d: ChainDeposit, t: TFunction, networkName: string): RechargeItem {
   return {
     id: d.id.toString(),
     method: 'usdt',
@@ -55,8 +59,22 @@ export function chainItem(d: ChainDeposit, t: TFunction): RechargeItem {
     time: d.detectedAt.toISOString(),
     confirmations: { count: d.confirmations, required: d.required },
     network: d.network,
+    networkName,
     txHash: d.txHash,
     reference: null,
+  };
+}
+
+export function depositDetail(d: ChainDeposit, t: TFunction, networkName: string): DepositDetail {
+  return {
+    ...chainItem(d, t, networkName),
+    method: 'usdt',
+    network: d.network,
+    networkName,
+    txHash: d.txHash,
+    address: d.address,
+    confirmations: { count: d.confirmations, required: d.required },
+    creditedAt: d.creditedAt?.toISOString() ?? null,
   };
 }
 
@@ -65,11 +83,13 @@ export function rechargeDetail(
   account: ReceivingAccountRow,
   events: readonly EventRow[],
   t: TFunction,
+  proof: SignedImage | null,
 ): RechargeDetail {
   return {
     ...bankItem(row, t),
     payerName: row.payerName,
     account: accountView(account),
+    proof,
     expiresAt: row.expiresAt.toISOString(),
     timeline: timelineView(events, t),
   };

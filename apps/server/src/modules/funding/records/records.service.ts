@@ -77,7 +77,7 @@ export function createRecords(
         })),
         ...deposits.map((d) => ({
           key: { time: d.detectedAt, source: 'c' as const, id: d.id },
-          item: chainItem(d, t),
+          item: chainItem(d, t, networkName(d.network)),
         })),
       ].sort((a, b) => newerFirst(a.key, b.key));
       const page = merged.slice(0, q.limit);

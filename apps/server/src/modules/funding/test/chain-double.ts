@@ -39,6 +39,8 @@ export function chainDouble() {
           .sort((a, b) => b.detectedAt.getTime() - a.detectedAt.getTime() || (a.id < b.id ? 1 : -1))
           .slice(0, q.limit),
       ),
+    deposit: (userId, id) =>
+      Promise.resolve(deposits.find((d) => d.userId === userId && d.id === id)),
     send: (key, to, amountMinor, reference) => {
       if (failSends) return Promise.reject(new Error('node refused the transaction'));
       sent.push({ network: key, to, amountMinor, reference });

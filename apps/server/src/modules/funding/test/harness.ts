@@ -28,6 +28,7 @@ export function fundingWith(
     box: createSealedBox({ key: randomBytes(32).toString('base64'), dataDir: t.dataDir }),
     chain: ports.chain,
     identity: ports.identity ?? noIdentity,
+    uploads: s.uploads,
   });
 }
 

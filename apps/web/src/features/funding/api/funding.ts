@@ -5,6 +5,7 @@ import {
   exchangeListSchema,
   exchangeQuoteSchema,
   rechargeConfigSchema,
+  depositDetailSchema,
   rechargeDetailSchema,
   rechargeListSchema,
   withdrawAddressesSchema,
@@ -27,6 +28,7 @@ export const fundingKeys = {
   rechargeConfig: () => [...fundingKeys.all, 'recharge', 'config'] as const,
   recharges: () => [...fundingKeys.all, 'recharge', 'list'] as const,
   recharge: (id: string) => [...fundingKeys.all, 'recharge', 'detail', id] as const,
+  deposit: (id: string) => [...fundingKeys.all, 'recharge', 'deposit', id] as const,
   withdrawConfig: () => [...fundingKeys.all, 'withdraw', 'config'] as const,
   withdrawPreview: (currency: string, amount: string) =>
     [...fundingKeys.all, 'withdraw', 'preview', currency, amount] as const,
@@ -47,6 +49,8 @@ export interface BankRechargeInput {
   amount: string;
   payerName: string;
   reference: string;
+  /** The transfer receipt's upload id (purpose `recharge_proof`), when the user attached one. */
+  proof?: string;
 }
 
 export const submitBankRecharge = async (api: Api, input: BankRechargeInput, key: string) =>
@@ -59,6 +63,9 @@ export const fetchRecharges = async (api: Api, cursor: string | undefined, signa
 
 export const fetchRechargeDetail = async (api: Api, id: string, signal?: AbortSignal) =>
   rechargeDetailSchema.parse(await api.get('user/rechargeDetail', { query: { id }, signal }));
+
+export const fetchDepositDetail = async (api: Api, id: string, signal?: AbortSignal) =>
+  depositDetailSchema.parse(await api.get('user/depositDetail', { query: { id }, signal }));
 
 export const fetchWithdrawConfig = async (api: Api, signal?: AbortSignal) =>
   withdrawConfigSchema.parse(await api.get('user/withdraw', { signal }));

@@ -10,6 +10,7 @@ import { amountText, isAmount } from '../format';
 import { useSubmitRecharge } from '../hooks/useFunding';
 import { CopyRow } from './CopyRow';
 import styles from './Funding.module.css';
+import { ProofPicker, type PickedProof } from './ProofPicker';
 
 interface Values {
   amount: string;
@@ -31,8 +32,9 @@ export function withinBounds(amount: string, min: string, max: string): boolean 
 
 /**
  * A bank transfer to one of the platform's accounts: where to send (each detail with Copy),
- * then what was sent — amount, the payer's name and the bank's transfer reference — so finance
- * can match it. It becomes a pending record that finance confirms or rejects.
+ * then what was sent — amount, the payer's name and the bank's transfer reference, and if the
+ * user likes the receipt's image — so finance can match it. It becomes a pending record that
+ * finance confirms or rejects.
  */
 export function BankRechargeForm({
   bank,
@@ -43,6 +45,7 @@ export function BankRechargeForm({
 }) {
   const { t } = useTranslation();
   const [accountId, setAccountId] = useState(bank.accounts[0]?.id);
+  const [proof, setProof] = useState<PickedProof>();
   const account = bank.accounts.find((a) => a.id === accountId) ?? bank.accounts[0];
   const submit = useSubmitRecharge();
   if (account === undefined)
@@ -81,6 +84,7 @@ export function BankRechargeForm({
               amount: values.amount.trim(),
               payerName: values.payerName.trim(),
               reference: values.reference.trim(),
+              ...(proof ? { proof: proof.id } : {}),
             },
             {
               onSuccess: (record) => {
@@ -146,6 +150,12 @@ export function BankRechargeForm({
           ]}
         >
           <Input placeholder={t('funding.recharge.referenceHint')} maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          label={t('funding.recharge.proof')}
+          description={t('funding.recharge.proofNote')}
+        >
+          <ProofPicker value={proof} onChange={setProof} />
         </Form.Item>
       </Form>
       <p className={styles.note}>

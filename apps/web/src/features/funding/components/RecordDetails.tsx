@@ -1,5 +1,5 @@
 import type { ExchangeDetail, RechargeDetail, WithdrawalDetail } from '@ampere/contract';
-import { Button } from 'antd-mobile';
+import { Button, Image, ImageViewer } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { InfoRows } from '@/components/InfoRows';
 import { Section } from '@/components/Section';
@@ -41,6 +41,20 @@ export function RechargeDetailView({ record }: { record: RechargeDetail }) {
               : []),
           ]}
         />
+        {record.proof && (
+          <div className={styles.proofRow}>
+            <span className={styles.copyLabel}>{t('funding.recharge.proofLabel')}</span>
+            <Image
+              src={record.proof.url}
+              fit="cover"
+              className={styles.proofThumb}
+              alt={t('funding.recharge.proofLabel')}
+              onClick={() => {
+                if (record.proof) ImageViewer.show({ image: record.proof.url });
+              }}
+            />
+          </div>
+        )}
       </Section>
       <Section title={t('funding.timeline')}>
         <Timeline entries={record.timeline} />

@@ -5,7 +5,10 @@ import { useExchangeList, useRechargeList, useWithdrawList } from '../hooks/useF
 import { PagedList } from './PagedList';
 import { RecordItem } from './RecordItem';
 
-/** Recharges (bank and chain deposits), newest first; a bank one opens its detail. */
+/**
+ * Recharges (bank and chain deposits), newest first; each opens its detail. A deposit shows its
+ * network by name and "Confirming n/N" until it is credited.
+ */
 export function RechargeRecords({ onOpen }: { onOpen: (item: RechargeItem) => void }) {
   const { t } = useTranslation();
   const query = useRechargeList();
@@ -19,14 +22,10 @@ export function RechargeRecords({ onOpen }: { onOpen: (item: RechargeItem) => vo
           status={item.status}
           statusLabel={item.statusLabel}
           time={item.time}
-          detail={item.reference ?? item.network ?? undefined}
-          onClick={
-            item.method === 'bank'
-              ? () => {
-                  onOpen(item);
-                }
-              : undefined
-          }
+          detail={item.reference ?? item.networkName ?? undefined}
+          onClick={() => {
+            onOpen(item);
+          }}
         />
       )}
     </PagedList>

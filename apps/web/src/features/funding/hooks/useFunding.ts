@@ -8,6 +8,7 @@ import {
   deleteAddress,
   fetchAddresses,
   fetchCashInfo,
+  fetchDepositDetail,
   fetchExchangeConfig,
   fetchExchangeDetail,
   fetchExchanges,
@@ -62,6 +63,18 @@ export const useRechargeDetail = (id: string) =>
   useQuery({
     queryKey: fundingKeys.recharge(id),
     queryFn: ({ signal }) => fetchRechargeDetail(api, id, signal),
+    enabled: id !== '',
+    refetchInterval: pollWhileOpen,
+  });
+
+/**
+ * A USDT chain deposit: pushes on the funding channel bring each confirmation and the credit at
+ * once (useFundingPushes); the poll is the fallback while it is still confirming.
+ */
+export const useDepositDetail = (id: string) =>
+  useQuery({
+    queryKey: fundingKeys.deposit(id),
+    queryFn: ({ signal }) => fetchDepositDetail(api, id, signal),
     enabled: id !== '',
     refetchInterval: pollWhileOpen,
   });

@@ -4,7 +4,7 @@ import { useFundingPushes } from '@/features/funding/hooks/useFundingPushes';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { useFeatureMessages } from '@/i18n/feature';
 
-/** Recharge record: bank recharges and chain deposits, newest first, live. */
+/** Recharge record: bank recharges and chain deposits, newest first, live; each opens its detail. */
 export default function RechargeListPage() {
   useFeatureMessages('funding');
   const navigate = useAppNavigate();
@@ -12,7 +12,8 @@ export default function RechargeListPage() {
   return (
     <RechargeRecords
       onOpen={(item) => {
-        navigate(`${PATHS.rechargeDetail}?id=${encodeURIComponent(item.id)}`);
+        const page = item.method === 'usdt' ? PATHS.depositDetail : PATHS.rechargeDetail;
+        navigate(`${page}?id=${encodeURIComponent(item.id)}`);
       }}
     />
   );
