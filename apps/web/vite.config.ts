@@ -38,5 +38,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Rendering in jsdom beside the server's files on a two-core machine can take seconds.
+    testTimeout: 30_000,
   },
 });
