@@ -110,6 +110,7 @@ const envSchema = z.object({
    * At most 90, the time 1-minute candles are kept.
    */
   MARKET_BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(40),
+  /** What that history is generated from: the same seed and start minute, the same history. */
   MARKET_BACKFILL_SEED: z.string().min(1).max(200).default('ampere'),
   /** Ticks older than this are pruned (those orders reference are kept); docs/market.md. */
   MARKET_TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),

@@ -110,10 +110,7 @@ describe('backfilled history', () => {
       const folded = fold(of(btc, finer), interval);
       const byTime = new Map(of(btc, interval).map((c) => [c.openTimeMs, c]));
       expect(folded.length).toBeGreaterThan(0);
-      for (const f of folded) {
-        const { interval: _, ...kept } = byTime.get(f.openTimeMs) ?? { interval };
-        expect(kept).toEqual(f);
-      }
+      for (const f of folded) expect(byTime.get(f.openTimeMs)).toEqual({ ...f, interval });
     }
   });
 

@@ -22,9 +22,9 @@ export const BACKFILL_INTERVALS = ['1Min', '5Min', '30Min', '1Hour', '1Day'] as 
 
 /**
  * Candles kept per interval, at most: a day of minutes, five days of 5 minutes, thirty days of
- * half hours; hours and days over the whole range. Nearly three pages of the chart's 500 each,
- * far more than a screen shows (about 35 bars on a phone, 110 at 960 px), and few enough to
- * write in a moment (docs/market.md: eight products, about 42,000 candles).
+ * half hours; hours and days over the whole range. Over seven of the web chart's 200-candle pages,
+ * far more than a screen shows (about 35 bars on a phone, 110 at 960 px), and few enough to write
+ * in a moment (5,310 candles a product; docs/market.md).
  */
 export const BACKFILL_CANDLES = 1_440;
 

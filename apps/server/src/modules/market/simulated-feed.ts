@@ -54,7 +54,13 @@ export function createSimulatedFeed(
       if (!walker) {
         const last = await market.lastTick(p.symbol);
         const at = now();
-        const history = last ? undefined : await opts.backfill?.(p, at);
+        // History is a nicety: should writing it fail, the prices go on without it.
+        const history = last
+          ? undefined
+          : await opts.backfill?.(p, at).catch((error: unknown) => {
+              opts.log?.warn({ err: error, symbol: p.symbol }, 'market history not backfilled');
+              return undefined;
+            });
         if (history?.written) {
           opts.log?.info?.({ symbol: p.symbol, ...history.written }, 'market history backfilled');
         }
