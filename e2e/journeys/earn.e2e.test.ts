@@ -108,7 +108,7 @@ describe('earn', () => {
     const hash = await waitForRoute(page, (h) => h.startsWith('/app/pages/user/earn/order?id='));
     await expect
       .poll(() => valueOf(page, 'Daily income').textContent(), { timeout: 15_000 })
-      .toBe('1.50');
+      .toBe('1.50 CNY');
     expect(await valueOf(page, 'Holding days').textContent()).toBe('0 / 7');
 
     // A day later (Earn's clock), the accrual job pays the first day.
@@ -123,7 +123,7 @@ describe('earn', () => {
         { timeout: 45_000, interval: 2_000 },
       )
       .toBe('1 / 7');
-    expect(await valueOf(page, 'Income so far').textContent()).toBe('1.50');
+    expect(await valueOf(page, 'Income so far').textContent()).toBe('1.50 CNY');
     await page.locator('td', { hasText: '+1.50' }).first().waitFor();
     await shotBothSchemes(page, 'earn-order-paid');
 
@@ -136,14 +136,16 @@ describe('earn', () => {
       refund: await valueOf(sheet, 'Refund amount').textContent(),
       kept: await valueOf(sheet, 'Interest paid (kept)').textContent(),
     };
-    expect(preview).toEqual({ damages: '-50.00', refund: '950.00', kept: '1.50' });
+    // Every amount with its currency, as the rest of the app shows money (issue #21).
+    expect(preview).toEqual({ damages: '-50.00 CNY', refund: '950.00 CNY', kept: '1.50 CNY' });
+    await sheet.getByRole('button', { name: 'Redeem and receive 950.00 CNY' }).waitFor();
     await shotBothSchemes(page, 'earn-redeem-preview');
     await sheet.getByRole('button', { name: /Redeem and receive/ }).click();
     await expect
       .poll(() => valueOf(page, 'Status').textContent(), { timeout: 15_000 })
       .toBe('Redeemed');
     expect(await valueOf(page, 'Refund amount').textContent()).toBe(preview.refund);
-    expect(await valueOf(page, 'Liquidated damages').textContent()).toBe('50.00');
+    expect(await valueOf(page, 'Liquidated damages').textContent()).toBe('50.00 CNY');
     await shotBothSchemes(page, 'earn-order-redeemed');
     expect(hash).toContain('id=');
 

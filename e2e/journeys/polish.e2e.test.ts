@@ -159,14 +159,24 @@ describe('polish (#21)', () => {
     },
   );
 
-  it.each(['light', 'dark'] as const)('shows the 1Day chart in the %s theme', async (scheme) => {
-    const page = await phone({ colorScheme: scheme });
-    await signUp(page, baseUrl);
-    await open(page, baseUrl, '/app/pages/product/detail?id=BTC%2FUSDT&interval=1Day');
-    await page.waitForTimeout(2000);
-    await shot(page, `polish-chart-1day-${scheme}`);
-    await open(page, baseUrl, '/app/pages/product/detail?id=BTC%2FUSDT&interval=1s');
-    await page.waitForTimeout(2000);
-    await shot(page, `polish-chart-1s-${scheme}`);
-  });
+  it.each(['light', 'dark'] as const)(
+    'shows the 1Day and 1Hour charts with history from the first start, %s theme',
+    async (scheme) => {
+      // The simulated feed backfilled forty days when the run's server first started.
+      const days = (await (
+        await fetch(`${baseUrl}/api/v1/market/kline?symbol=BTC/USDT&interval=1Day&limit=500`)
+      ).json()) as { data: { candles: unknown[] } };
+      expect(days.data.candles.length).toBe(40);
+      const page = await phone({ colorScheme: scheme });
+      await signUp(page, baseUrl);
+      for (const interval of ['1Day', '1Hour', '1s']) {
+        await open(page, baseUrl, `/app/pages/product/detail?id=BTC%2FUSDT&interval=${interval}`);
+        await page
+          .locator(`[data-testid="kline-chart"][data-status="ready"][aria-label*="${interval}"]`)
+          .waitFor();
+        await page.waitForTimeout(2000);
+        await shot(page, `polish-chart-${interval.toLowerCase()}-${scheme}`);
+      }
+    },
+  );
 });

@@ -113,6 +113,14 @@ const envSchema = z.object({
   MARKET_FEED_URL: urlWithScheme(['ws', 'wss']).default('wss://stream.binance.com:9443'),
   /** A tick moving more than this (basis points) from the last one is held back as an outlier. */
   MARKET_OUTLIER_BPS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * The simulated feed's history before its first start (docs/market.md): candles for this many
+   * days, generated from MARKET_BACKFILL_SEED, for products without any price yet. 0: none.
+   * At most 90, the time 1-minute candles are kept.
+   */
+  MARKET_BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(40),
+  /** What that history is generated from: the same seed and start minute, the same history. */
+  MARKET_BACKFILL_SEED: z.string().min(1).max(200).default('ampere'),
   /** Ticks older than this are pruned (those orders reference are kept); docs/market.md. */
   MARKET_TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /**

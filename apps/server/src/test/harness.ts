@@ -49,6 +49,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The database's URL, on PostgreSQL (another pool, another process, can open it). */
+  url?: string;
   /** The app's own temporary DATA_DIR (removed on close). */
   dataDir: string;
   close(): Promise<void>;
@@ -67,7 +69,7 @@ export interface TestAppOptions {
 
 /** The real app on a real, empty database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, url } = await createTestDatabase();
   // Its own DATA_DIR: the signing key and the heads file land there, not in the checkout.
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ampere-test-'));
   // API tests sign many users up from one address; the throttle's own test sets its limit.
@@ -89,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     database,
+    ...(url === undefined ? {} : { url }),
     dataDir,
     close: async () => {
       await app.close();

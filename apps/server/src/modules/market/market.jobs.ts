@@ -3,6 +3,7 @@ import { defineJob, type Job } from '../../jobs/runner.js';
 import { FEED_LEADER_BEAT_MS } from './admin.js';
 import { createExchangeFeed } from './exchange-feed.js';
 import { createTickGate, type GateLog, type MarketFeed } from './feed.js';
+import type { BackfillOptions } from './history.js';
 import type { MarketService } from './market.service.js';
 import { pruneMarketData } from './retention.js';
 import { createSimulatedFeed } from './simulated-feed.js';
@@ -14,6 +15,8 @@ export interface PublisherOptions {
   market: MarketService;
   log: GateLog;
   feed: FeedKind;
+  /** The simulated feed's history on its first start (history.ts); none for `exchange`. */
+  backfill?: BackfillOptions;
   exchangeUrl: string;
   outlierBps: number;
   /** For the retention job (the leader prunes). */
@@ -36,7 +39,14 @@ async function exchangeSymbols(market: MarketService): Promise<string[]> {
 }
 
 function createFeed(opts: PublisherOptions): MarketFeed {
-  if (opts.feed === 'simulated') return createSimulatedFeed(opts.market, { log: opts.log });
+  if (opts.feed === 'simulated') {
+    const { backfill } = opts;
+    return createSimulatedFeed(opts.market, {
+      log: opts.log,
+      ...(backfill && { backfill: (p, atMs) => opts.market.backfill(p, atMs, backfill) }),
+    });
+  }
+  // A venue's trades have no history here: its stream offers no replay, and nothing is made up.
   const gate = createTickGate({ market: opts.market, log: opts.log, maxJumpBps: opts.outlierBps });
   return createExchangeFeed({
     url: opts.exchangeUrl,

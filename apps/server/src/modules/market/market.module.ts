@@ -23,6 +23,7 @@ export const marketModule = defineModule({
           market,
           log,
           feed: env.MARKET_FEED,
+          backfill: { seed: env.MARKET_BACKFILL_SEED, days: env.MARKET_BACKFILL_DAYS },
           exchangeUrl: env.MARKET_FEED_URL,
           outlierBps: env.MARKET_OUTLIER_BPS,
           db,

@@ -143,3 +143,28 @@ export const feedLeader = pgTable('market_feed_leader', {
   electedAt: timestamp('elected_at', { withTimezone: true, mode: 'date' }).notNull(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * The simulated feed's backfilled history of a symbol (backfill.ts, docs/market.md): candles
+ * only, generated from `seed` on the first start, over [from_ms, to_ms) and ending at
+ * `start_price_minor`, where the live walk starts. One row per symbol, written in the
+ * transaction that writes the candles, so a symbol is backfilled at most once; append-only.
+ */
+export const marketBackfill = pgTable(
+  'market_backfill',
+  {
+    symbol: text('symbol')
+      .primaryKey()
+      .references(() => product.symbol),
+    seed: text('seed').notNull(),
+    fromMs: bigint('from_ms', { mode: 'number' }).notNull(),
+    /** Exclusive: the minute the feed started in. Every tick of the symbol is at or after it. */
+    toMs: bigint('to_ms', { mode: 'number' }).notNull(),
+    /** The last backfilled close: the price the live walk starts from. */
+    startPriceMinor: bigint('start_price_minor', { mode: 'bigint' }).notNull(),
+    volatilityBps: integer('volatility_bps').notNull(),
+    candles: integer('candles').notNull(),
+    createdAtMs: bigint('created_at_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('market_backfill_range', sql`${t.fromMs} < ${t.toMs}`)],
+);

@@ -4,6 +4,7 @@ import type { ChainSigner, HeadFields } from './chain-signing.js';
 import { createChainHeads } from './chain-heads.js';
 import { createChainProofs } from './chain-proofs.js';
 import { createMarketAdmin } from './admin.js';
+import { createHistory } from './history.js';
 import { createMarketRepository } from './market.repository.js';
 import { createPrices, STALE_AFTER_MS } from './prices.js';
 import { DEFAULT_PRODUCTS } from './products.seed.js';
@@ -22,7 +23,8 @@ export interface MarketServiceDeps {
 
 /**
  * The market, composed from its use cases: prices (prices.ts), checking the chain
- * (chain-proofs.ts), publishing its heads (chain-heads.ts) and the back office's (admin.ts).
+ * (chain-proofs.ts), publishing its heads (chain-heads.ts), the simulated feed's backfilled
+ * history (history.ts) and the back office's (admin.ts).
  */
 export function createMarketService(deps: MarketServiceDeps) {
   const { db } = deps;
@@ -41,6 +43,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     ...createPrices({ ...deps, now, scaleOf }),
     ...createChainProofs({ db, scaleOf }),
     ...createChainHeads({ ...deps, now, scaleOf }),
+    ...createHistory({ db, now }),
 
     productsForFeed: () => repo().products(),
     lastTick: (symbol: string) => repo().lastTick(symbol),

@@ -1,10 +1,18 @@
 import { parseScaled, VOLUME_SCALE } from '@ampere/contract';
-import type { MarketService } from './market.service.js';
+import type { BackfillResult } from './history.js';
+import type { MarketService, ProductRow } from './market.service.js';
 import { secureRandom, step } from './random-walk.js';
 
 export interface FeedLogger {
+  info?(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
+
+/**
+ * A symbol's history before the feed's first start (history.ts): the backfilled start price the
+ * walk continues from, or undefined when nothing is backfilled.
+ */
+export type Backfiller = (p: ProductRow, atMs: number) => Promise<BackfillResult | undefined>;
 
 /** About two ticks a second per symbol (issue #5). */
 export const SIMULATED_TICK_MS = 500;
@@ -25,10 +33,14 @@ export function simulatedQty(random: () => number, priceMinor: bigint, priceScal
  * data or steer it. Only the price level carries over from the last recorded tick (after a
  * restart or a failed round); the path from there is new. The UI labels these prices
  * "Simulated" (config `feedSimulated`).
+ *
+ * With `backfill`, a symbol without a recorded tick first gets its history (candles only, from a
+ * seed: backfill.ts) ending at the price its walk then starts from, so the charts and the 24 h
+ * figures have something to show from the first start. The walk itself stays unseeded.
  */
 export function createSimulatedFeed(
   market: MarketService,
-  opts: { now?: () => number; log?: FeedLogger } = {},
+  opts: { now?: () => number; log?: FeedLogger; backfill?: Backfiller } = {},
 ) {
   const now = opts.now ?? Date.now;
   const random = secureRandom();
@@ -41,9 +53,21 @@ export function createSimulatedFeed(
       let walker = walkers.get(p.symbol);
       if (!walker) {
         const last = await market.lastTick(p.symbol);
+        const at = now();
+        // History is a nicety: should writing it fail, the prices go on without it.
+        const history = last
+          ? undefined
+          : await opts.backfill?.(p, at).catch((error: unknown) => {
+              opts.log?.warn({ err: error, symbol: p.symbol }, 'market history not backfilled');
+              return undefined;
+            });
+        if (history?.written) {
+          opts.log?.info?.({ symbol: p.symbol, ...history.written }, 'market history backfilled');
+        }
         walker = {
-          price: last?.priceMinor ?? parseScaled(p.initialPrice, p.priceScale),
-          at: last?.timeMs ?? now(),
+          price:
+            last?.priceMinor ?? history?.startPrice ?? parseScaled(p.initialPrice, p.priceScale),
+          at: last?.timeMs ?? at,
         };
         walkers.set(p.symbol, walker);
       }

@@ -12,3 +12,8 @@ export function formatMoney(value: string): string {
 export function currencyName(key: string): string {
   return CURRENCIES.find((c) => c.key === key)?.name ?? key;
 }
+
+/** An amount with its currency, as the rest of the app shows money: "1,000.00 CNY". */
+export function formatMoneyIn(value: string, currency: string): string {
+  return `${formatMoney(value)} ${currencyName(currency)}`;
+}

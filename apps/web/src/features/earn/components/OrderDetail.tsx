@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { InfoRows } from '@/components/InfoRows';
 import { Section } from '@/components/Section';
-import { formatMoney } from '../display';
-import { currencyName } from '../display';
+import { formatMoneyIn } from '../display';
 import { percent } from '../projection';
 import { statusKey } from './OrderCard';
 import { RedeemSheet } from './RedeemSheet';
@@ -20,6 +19,7 @@ export function OrderDetail({ detail }: { detail: EarnOrderDetail }) {
   const [redeeming, setRedeeming] = useState(false);
   const hosting = order.status === 'hosting';
   const dash = '—';
+  const money = (value: string) => formatMoneyIn(value, order.currency);
   return (
     <>
       <Section title={order.name}>
@@ -27,21 +27,21 @@ export function OrderDetail({ detail }: { detail: EarnOrderDetail }) {
           rows={[
             {
               label: t('earn.amount'),
-              value: `${formatMoney(order.amount)} ${currencyName(order.currency)}`,
+              value: money(order.amount),
             },
             { label: t('earn.statusLabel'), value: t(`earn.status.${statusKey(order)}`) },
             { label: t('earn.time'), value: formatDateTime(order.time) },
             { label: t('earn.dailyRate'), value: percent(order.dailyRate) },
-            { label: t('earn.dailyIncome'), value: formatMoney(order.dailyIncome) },
+            { label: t('earn.dailyIncome'), value: money(order.dailyIncome) },
             { label: t('earn.holdingDays'), value: `${order.holdingDays} / ${order.cycleDays}` },
-            { label: t('earn.totalIncome'), value: formatMoney(order.totalIncome) },
+            { label: t('earn.totalIncome'), value: money(order.totalIncome) },
             {
               label: t('earn.nextSettlement'),
               value: order.nextSettlement === null ? dash : formatDateTime(order.nextSettlement),
             },
             { label: t('earn.maturesAt'), value: formatDateTime(order.maturesAt) },
-            { label: t('earn.liquidatedDamages'), value: formatMoney(order.liquidatedDamages) },
-            { label: t('earn.refundAmount'), value: formatMoney(order.refundAmount) },
+            { label: t('earn.liquidatedDamages'), value: money(order.liquidatedDamages) },
+            { label: t('earn.refundAmount'), value: money(order.refundAmount) },
           ]}
         />
       </Section>
@@ -74,7 +74,7 @@ export function OrderDetail({ detail }: { detail: EarnOrderDetail }) {
               {incomes.map((i) => (
                 <tr key={i.day}>
                   <td>{i.day}</td>
-                  <td>+{formatMoney(i.amount)}</td>
+                  <td>+{money(i.amount)}</td>
                 </tr>
               ))}
             </tbody>

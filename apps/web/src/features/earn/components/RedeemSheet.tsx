@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoRows } from '@/components/InfoRows';
 import { QueryState } from '@/components/QueryState';
-import { formatMoney } from '../display';
+import { formatMoneyIn } from '../display';
 import { errorText } from '@/i18n/errorText';
 import { Toast } from '@/lib/overlays';
 import { useFundPasswordSet, useRedeem, useRedeemPreview } from '../hooks/useEarn';
@@ -31,6 +31,7 @@ export function RedeemSheet(props: { order: EarnOrder; visible: boolean; onClose
           {(p) => (
             <Confirm
               preview={p}
+              currency={props.order.currency}
               onDone={props.onClose}
               onChanged={() => {
                 void preview.refetch();
@@ -43,8 +44,14 @@ export function RedeemSheet(props: { order: EarnOrder; visible: boolean; onClose
   );
 }
 
-function Confirm(props: { preview: EarnRedeemPreview; onDone: () => void; onChanged: () => void }) {
+function Confirm(props: {
+  preview: EarnRedeemPreview;
+  currency: string;
+  onDone: () => void;
+  onChanged: () => void;
+}) {
   const { preview: p } = props;
+  const money = (value: string) => formatMoneyIn(value, props.currency);
   const { t } = useTranslation();
   const fund = useFundPasswordSet();
   const redeeming = useRedeem();
@@ -54,10 +61,10 @@ function Confirm(props: { preview: EarnRedeemPreview; onDone: () => void; onChan
     <>
       <InfoRows
         rows={[
-          { label: t('earn.principal'), value: formatMoney(p.principal) },
-          { label: t('earn.interestKept'), value: formatMoney(p.interestPaid) },
-          { label: t('earn.liquidatedDamages'), value: `-${formatMoney(p.liquidatedDamages)}` },
-          { label: t('earn.refundAmount'), value: formatMoney(p.refundAmount) },
+          { label: t('earn.principal'), value: money(p.principal) },
+          { label: t('earn.interestKept'), value: money(p.interestPaid) },
+          { label: t('earn.liquidatedDamages'), value: `-${money(p.liquidatedDamages)}` },
+          { label: t('earn.refundAmount'), value: money(p.refundAmount) },
         ]}
       />
       {fund.data === true && (
@@ -94,7 +101,7 @@ function Confirm(props: { preview: EarnRedeemPreview; onDone: () => void; onChan
           );
         }}
       >
-        {t('earn.confirmRedeem', { amount: formatMoney(p.refundAmount) })}
+        {t('earn.confirmRedeem', { amount: money(p.refundAmount) })}
       </Button>
     </>
   );
