@@ -80,8 +80,13 @@ function chartOptions(palette: Palette): DeepPartial<ChartOptions> {
       vertLines: { color: palette.grid },
       horzLines: { color: palette.grid },
     },
-    // Room above the highest candle, so the top axis label is never cut by the chart's edge.
-    rightPriceScale: { borderColor: palette.grid, scaleMargins: { top: 0.12, bottom: 0.08 } },
+    // Room above the highest candle, and no axis label drawn unless it fits whole: the scale's
+    // top grid line sits on the chart's edge, where its label was cut in half (1Day).
+    rightPriceScale: {
+      borderColor: palette.grid,
+      scaleMargins: { top: 0.12, bottom: 0.08 },
+      entireTextOnly: true,
+    },
     timeScale: { borderColor: palette.grid },
   };
 }
