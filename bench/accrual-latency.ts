@@ -82,6 +82,7 @@ export interface LatencyPhase {
 }
 
 export interface DayDrain {
+  /** Earn's day when it was paid (the interest is the day before's). */
   day: number;
   rows: number;
   ms: number;
@@ -354,7 +355,7 @@ export function accrualLatencyReport(r: AccrualLatencyResult): string {
     '',
     `median p99: quiet ${fmt(r.quietP99Ms, 1)} ms, accruing ${fmt(r.accruingP99Ms, 1)} ms → growth ${fmt(r.growthPct, 1)} % — goal ≤ 20 %`,
     `median p50: quiet ${fmt(median(r.phases.filter((p) => p.kind === 'quiet').map((p) => p.paced.p50Ms)), 1)} ms, accruing ${fmt(median(r.phases.filter((p) => p.kind === 'accruing').map((p) => p.paced.p50Ms)), 1)} ms`,
-    `days accrued (all orders, first to last batch): ${r.days.map((d) => `${calendar.label(d.day)} ${fmt(d.rows)} rows in ${fmt(d.ms / 1000, 1)} s (${fmt(d.rowsPerS)}/s)`).join('; ')}`,
+    `days of interest paid (every order, first to last batch start): ${r.days.map((d) => `${calendar.label(d.day - 1)} (paid on Earn day ${calendar.label(d.day)}) ${fmt(d.rows)} rows in ${fmt(d.ms / 1000, 1)} s, ${fmt(d.rowsPerS)}/s`).join('; ')}`,
     `checks: ${fmt(c.accrualRows)} accrual rows (expected ${fmt(c.expectedAccrualRows)}: each order once a day) — ${c.accrualRows === c.expectedAccrualRows ? 'consistent' : 'MISMATCH'}; ${c.unbalancedJournals} unbalanced journals`,
   ];
   return lines.join('\n');

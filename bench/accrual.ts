@@ -104,7 +104,10 @@ async function runSubject(url: string): Promise<number> {
   let paid = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      paid += await earn.drainDue({ batch: BATCH });
+      // Not `paid += await …`: that reads `paid` before the await, and the last worker to
+      // finish would overwrite the other's count.
+      const n = await earn.drainDue({ batch: BATCH });
+      paid += n;
     }),
   );
   const ms = performance.now() - start;
