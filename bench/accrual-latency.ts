@@ -358,5 +358,10 @@ export function accrualLatencyReport(r: AccrualLatencyResult): string {
     `days of interest paid (every order, first to last batch start): ${r.days.map((d) => `${calendar.label(d.day - 1)} (paid on Earn day ${calendar.label(d.day)}) ${fmt(d.rows)} rows in ${fmt(d.ms / 1000, 1)} s, ${fmt(d.rowsPerS)}/s`).join('; ')}`,
     `checks: ${fmt(c.accrualRows)} accrual rows (expected ${fmt(c.expectedAccrualRows)}: each order once a day) — ${c.accrualRows === c.expectedAccrualRows ? 'consistent' : 'MISMATCH'}; ${c.unbalancedJournals} unbalanced journals`,
   ];
+  const short = r.phases.filter((p) => p.kind === 'accruing' && p.accrualCover < 0.99);
+  if (short.length > 0)
+    lines.push(
+      `WARNING: accrual stopped inside ${short.length} accruing window(s) (busy < 99 %): those phases were partly quiet — raise BENCH_AL_ORDERS`,
+    );
   return lines.join('\n');
 }
