@@ -1,15 +1,12 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { prepareDatabase } from '../apps/server/src/bootstrap.js';
-import { openPostgres, queryRows, type Db } from '../apps/server/src/db/client.js';
+import { openPostgres, type Db } from '../apps/server/src/db/client.js';
 import { createAuditService } from '../apps/server/src/modules/audit/audit.service.js';
 import { ACCRUAL_BATCH } from '../apps/server/src/modules/earn/accrual.job.js';
 import { earnCalendar } from '../apps/server/src/modules/earn/days.js';
 import { createEarnService } from '../apps/server/src/modules/earn/earn.service.js';
-import {
-  createLedgerService,
-  type JournalSpec,
-} from '../apps/server/src/modules/ledger/ledger.service.js';
+import { createLedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
+import { seedEarnOrders } from './lib/earn-seed.js';
 
 /**
  * bench/accrual (issue #15): ORDERS open Earn orders, one day due, accrued by the real code
@@ -17,17 +14,14 @@ import {
  * the anchor — a raw set-based SQL accrual of the same data writing the same rows (journals,
  * postings with running balances, account balances, accrual rows, orders) — in the same run,
  * each from an identical copy (a template database). Goal: ≥ 0.8× the anchor's rows/s.
- * (Place-order's p99 while accrual runs is not measured here yet.)
+ * (Place-order's p99 while accrual runs: bench/accrual-latency.ts.)
  */
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ACCRUAL_ORDERS ?? 1_000_000);
 const PER_USER = 10;
-const USERS = Math.max(1, Math.floor(ORDERS / PER_USER));
 const BATCH = Number(process.env.BENCH_ACCRUAL_BATCH ?? ACCRUAL_BATCH);
 const ROUNDS = Number(process.env.BENCH_ACCRUAL_ROUNDS ?? 1);
 const WORKERS = Number(process.env.BENCH_ACCRUAL_WORKERS ?? 2);
-const PRINCIPAL = 100_000n; // 1,000.00 CNY
-const RATE = 150_000n; // 0.0015 → 1.50 a day
 const calendar = earnCalendar(480);
 const START_DAY = calendar.dayOf(Date.UTC(2026, 10, 21, 8));
 const AT = calendar.dayStartMs(START_DAY + 1) + 60_000;
@@ -48,51 +42,13 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-/** Users with their accounts, principal in earn_principal, one product, ORDERS Hosting orders. */
-async function seed(db: Db): Promise<void> {
-  const ledger = createLedgerService();
-  const users = await queryRows<{ id: string }>(
-    db,
-    sql`insert into app_user (uid, username, password_hash, invite_code)
-        select 10000000 + g, 'bench' || g, 'bench', 'B' || g from generate_series(1, ${USERS}) g
-        returning id`,
-  );
-  await db.execute(sql`insert into ledger_account (user_id, currency, purpose)
-    select u.id, c, p from app_user u
-     cross join (values ('money'), ('usdt')) cur(c)
-     cross join (values ('available'), ('in_order'), ('earn_principal'), ('withdraw_hold')) pur(p)
-    on conflict do nothing`);
-  const ids = users.map((u) => BigInt(u.id));
-  const held = PRINCIPAL * BigInt(PER_USER);
-  for (let i = 0; i < ids.length; i += 1_000) {
-    await db.transaction(async (tx) => {
-      const specs: JournalSpec[] = ids.slice(i, i + 1_000).map((userId) => ({
-        kind: 'adjustment_credit',
-        actor: 'bench',
-        userId,
-        postings: [
-          { account: { userId, currency: 'money', purpose: 'earn_principal' }, amountMinor: held },
-          { account: { system: 'house_equity', currency: 'money' }, amountMinor: -held },
-        ],
-      }));
-      await ledger.postMany(tx, specs);
-    });
-  }
-  const [product] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into earn_product (names, descriptions, currency, rate_e8, cycle_days, min_minor,
-          max_minor, penalty_bps, status)
-        values ('{"en-US":"Bench"}', '{}', 'money', ${RATE}, 30, 100, 10000000, 500, 'active')
-        returning id`,
-  );
-  await db.execute(sql`insert into earn_order (user_id, product_id, currency, principal_minor,
-      rate_e8, cycle_days, penalty_bps, start_day, accrued_days, next_due_day, created_at_ms,
-      open_journal_id)
-    select u.id, ${product?.id}, 'money', ${PRINCIPAL}, ${RATE}, 30, 500, ${START_DAY}, 0,
-           ${START_DAY + 1}, ${AT - 86_400_000}, 0
-      from app_user u cross join generate_series(1, ${PER_USER}) k`);
-  await db.execute(sql`analyze`);
-}
+const seed = (db: Db) =>
+  seedEarnOrders(db, {
+    orders: ORDERS,
+    perUser: PER_USER,
+    startDay: START_DAY,
+    createdAtMs: AT - 86_400_000,
+  });
 
 /** The anchor: the same day's accrual as plain set-based SQL in one transaction. */
 const RAW_ACCRUAL = `
@@ -148,7 +104,10 @@ async function runSubject(url: string): Promise<number> {
   let paid = 0;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      paid += await earn.drainDue({ batch: BATCH });
+      // Not `paid += await …`: that reads `paid` before the await, and the last worker to
+      // finish would overwrite the other's count.
+      const n = await earn.drainDue({ batch: BATCH });
+      paid += n;
     }),
   );
   const ms = performance.now() - start;

@@ -1,5 +1,5 @@
 import { summariseCpuProfile, type ProfileLine } from './lib/cpuprofile.js';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,17 @@ import { startCpuSampler, type CpuReport } from './lib/cpu.js';
 import type { LoadResult } from './lib/load.js';
 import { runPacedIsolated, type PacedResult } from './lib/paced.js';
 import { runPgbench, type PgbenchResult } from './lib/pgbench.js';
-import { createDatabase, databaseUrl, dropDatabase, psql } from './lib/postgres.js';
-import { serverArgs, startProcess } from './lib/process.js';
+import { createDatabase, dropDatabase, psql } from './lib/postgres.js';
+import { startProcess } from './lib/process.js';
+import { runCannon as cannon } from './lib/cannon.js';
+import {
+  benchServerEnv,
+  buyRequest,
+  placeFirstOrders,
+  signUpAndSeed,
+  startBenchServer,
+  tokenOf,
+} from './lib/traders.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -48,12 +57,6 @@ export const PLACE_ORDER_DEFAULTS: PlaceOrderOptions = {
   profileDir: process.env.BENCH_PROFILE_DIR,
   keepDatabase: false,
 };
-
-/** The order every request places: the smallest CNY stake on BTC/USDT for 600 s. */
-const ORDER_BODY = 'symbol=BTC%2FUSDT&direction=up&amount=10&currency=money&period=600';
-/** Balances large enough for every order of the run (CNY minor units: 1,000,000 / 100,000,000 CNY). */
-const USER_CREDIT_MINOR = 100_000_000n;
-const HOT_CREDIT_MINOR = 10_000_000_000n;
 
 export interface PhaseResult extends LoadResult {
   /** Answers by HTTP status (and `error`/`timeout` for transport failures). */
@@ -122,9 +125,6 @@ function medianBy<T>(items: T[], key: (t: T) => number): T {
   return item;
 }
 
-/** The token the seed gives user `id` a session for (the same rule is in place-order.sql). */
-export const tokenOf = (id: number) => `b${String(id).padStart(42, '0')}`;
-
 /**
  * trade_order's row count once it stops changing: a closed loop stops with up to one request per
  * connection in flight, which the server still commits after the client has gone.
@@ -138,65 +138,6 @@ async function ordersCount(database: string): Promise<number> {
     last = now;
   }
   return last;
-}
-
-/**
- * Seeds `users` users the way the service would leave them, in a few set-based statements:
- * app_user rows (sharing the password hash of the user registered through the API), their eight
- * ledger accounts, a live session each with a known token (the hot user too, for pgbench), and
- * one balanced adjustment journal each crediting `available` from house equity (what
- * `npm run ops -- credit` posts, without its audit-log line). Returns the seeded id range.
- */
-export function seed(database: string, hotId: number, users: number): { min: number; max: number } {
-  const ids = psql(
-    database,
-    `
-begin;
-insert into app_user (uid, username, password_hash, invite_code)
-  select 1000000 + g, 'po' || g, (select password_hash from app_user where id = ${hotId}),
-         'Z' || lpad(g::text, 7, '0')
-    from generate_series(1, ${users}) g;
-insert into ledger_account (user_id, currency, purpose)
-  select u.id, c, p
-    from app_user u
-   cross join unnest(array['money', 'usdt']) c
-   cross join unnest(array['available', 'in_order', 'earn_principal', 'withdraw_hold']) p
-   where u.id <> ${hotId}
-   order by u.id, c, p;
-insert into user_session (user_id, token_hash, expires_at, ip, user_agent)
-  select id, encode(sha256(convert_to('b' || lpad(id::text, 42, '0'), 'UTF8')), 'hex'),
-         now() + interval '7 days', '127.0.0.1', 'bench/place-order'
-    from app_user;
-with j as (
-  insert into ledger_journal (kind, actor, user_id, memo)
-  select 'adjustment_credit', 'bench:seed', id, 'bench/place-order balance' from app_user order by id
-  returning id, user_id
-), a as (
-  update ledger_account la
-     set balance_minor = la.balance_minor
-       + case when la.user_id = ${hotId} then ${HOT_CREDIT_MINOR} else ${USER_CREDIT_MINOR} end
-    from j
-   where la.user_id = j.user_id and la.currency = 'money' and la.purpose = 'available'
-  returning la.id, la.user_id, la.balance_minor
-)
-insert into ledger_posting (journal_id, account_id, currency, amount_minor, balance_after_minor)
-select j.id, a.id, 'money', a.balance_minor, a.balance_minor from j join a using (user_id)
-union all
-select j.id,
-       (select id from ledger_account where user_id is null and currency = 'money' and purpose = 'house_equity'),
-       'money',
-       -(case when j.user_id = ${hotId} then ${HOT_CREDIT_MINOR} else ${USER_CREDIT_MINOR} end),
-       null
-  from j;
-commit;
-analyze;
-select min(id) || ' ' || max(id) from app_user where id <> ${hotId};
-`,
-  );
-  const [min, max] = ids.split(' ').map(Number);
-  if (min === undefined || max === undefined || max - min + 1 !== users)
-    throw new Error(`seeded ids ${ids}, expected ${users} users`);
-  return { min, max };
 }
 
 /** The ledger's own invariants (the reconciliation job's queries, reduced to counts). */
@@ -219,60 +160,6 @@ select count(*) from trade_order;
     unbalancedJournals: unbalanced ?? -1,
     balanceMismatches: mismatches ?? -1,
     orders: orders ?? -1,
-  };
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/**
- * A closed loop with autocannon: `connections` keep-alive sockets, each sending its next request
- * as soon as the answer arrives. Latencies are taken from autocannon's per-response event (exact,
- * not its 1 ms histogram) and summarised like lib/load.ts does.
- */
-async function cannon(opts: {
-  url: string;
-  connections: number;
-  durationMs: number;
-  requests?: autocannon.Request[];
-}): Promise<Omit<PhaseResult, 'ordersWritten' | 'cpu'>> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: opts.url,
-        connections: opts.connections,
-        duration: opts.durationMs / 1000,
-        ...(opts.requests ? { requests: opts.requests } : {}),
-      },
-      (error: unknown, r: autocannon.Result) => {
-        if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
-        else resolve(r);
-      },
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
-  });
-  const durationMs = performance.now() - started;
-  const statuses: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
-    statuses[code] = count ?? 0;
-  if (result.errors - result.timeouts > 0) statuses.error = result.errors - result.timeouts;
-  if (result.timeouts > 0) statuses.timeout = result.timeouts;
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    requests: latencies.length,
-    errors: result.non2xx + result.errors,
-    durationMs,
-    reqPerS: (latencies.length / durationMs) * 1000,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-    statuses,
-    cutOff: Math.max(0, result.requests.sent - result['2xx'] - result.non2xx - result.errors),
   };
 }
 
@@ -350,20 +237,9 @@ export async function benchPlaceOrder(
   }
 
   createDatabase(database);
-  const serverEnv = {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-bench-po-')),
-    DATABASE_URL: databaseUrl(database),
-    MARKET_FEED_PUBLISH: 'true',
-    RATE_LIMIT_PER_MIN: '1000000',
-    DATABASE_POOL_SIZE: String(opts.poolSize),
-    LOG_LEVEL: 'warn',
-    REDIS_URL: '',
-  };
+  const serverEnv = benchServerEnv({ port: appPort, database, poolSize: opts.poolSize });
   const base = `http://127.0.0.1:${appPort}`;
-  const startServer = (nodeArgs: string[] = []) =>
-    startProcess(process.execPath, serverArgs(nodeArgs), serverEnv, `${base}/readyz`);
+  const startServer = (nodeArgs: string[] = []) => startBenchServer(serverEnv, nodeArgs);
   // Every measured run follows a vacuum, a checkpoint and a lead-in. The vacuum does what
   // autovacuum does in production (this machine's PostgreSQL runs with it off): every order
   // leaves two dead balance rows behind, and without it each run would pay for the garbage of
@@ -387,24 +263,9 @@ export async function benchPlaceOrder(
     let cutOff = 0;
     const run = Date.now().toString(36);
     let seq = 0;
-    const distinctRequest = (i: number) => ({
-      method: 'POST' as const,
-      path: '/api/v1/user/buy',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
-        'idempotency-key': `po-${run}-${i}`,
-      },
-      body: ORDER_BODY,
-    });
-    const hotRequest = (i: number) => ({
-      ...distinctRequest(i),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Bearer ${hotToken}`,
-        'idempotency-key': `po-${run}-h${i}`,
-      },
-    });
+    const distinctRequest = (i: number) =>
+      buyRequest(tokenOf(ids.min + (i % opts.users)), `po-${run}-${i}`);
+    const hotRequest = (i: number) => buyRequest(hotToken, `po-${run}-h${i}`);
     const closedLoop = (make: typeof distinctRequest): autocannon.Request[] => [
       {
         method: 'POST',
@@ -465,39 +326,12 @@ export async function benchPlaceOrder(
         if (round === 0) {
           // Seed: the hot user through the API (a real sign-up), the rest set-based in SQL.
           const t0 = performance.now();
-          const signup = await fetch(`${base}/api/v1/user/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              username: 'pohot',
-              password: 'Bench-pass-1',
-              repassword: 'Bench-pass-1',
-            }),
-          });
-          const signed = (await signup.json()) as { code: number; data?: { token: string } };
-          if (!signed.data?.token) throw new Error(`register failed: ${JSON.stringify(signed)}`);
-          hotToken = signed.data.token;
-          const hotId = Number(psql(database, `select id from app_user where username = 'pohot';`));
-          ids = seed(database, hotId, opts.users);
+          ({ ids, hotToken } = await signUpAndSeed(base, database, opts.users));
           seedMs = performance.now() - t0;
         }
 
         // Smoke: both kinds of token place an order (waits for the feed's first tick).
-        for (let attempt = 0; ; attempt++) {
-          const answers = await Promise.all(
-            [distinctRequest(seq++), hotRequest(seq++)].map((r) =>
-              fetch(`${base}${r.path}`, {
-                method: r.method,
-                headers: r.headers,
-                body: r.body,
-              }).then(async (res) => ({ status: res.status, body: await res.text() })),
-            ),
-          );
-          accepted += answers.filter((a) => a.status === 200).length;
-          if (answers.every((a) => a.status === 200)) break;
-          if (attempt > 40) throw new Error(`buy refused: ${JSON.stringify(answers)}`);
-          await new Promise((r) => setTimeout(r, 250));
-        }
+        accepted += await placeFirstOrders(base, () => [distinctRequest(seq++), hotRequest(seq++)]);
 
         // Warm-up (V8 compiles the hot path; the pages are logged whole once after the
         // checkpoint), then the measured phase.
@@ -577,12 +411,9 @@ export async function benchPlaceOrder(
               path: '/api/v1/user/buy',
               setupRequest: (req) => {
                 const i = n++;
-                req.headers = {
-                  'content-type': 'application/x-www-form-urlencoded',
-                  authorization: `Bearer ${tokenOf(ids.min + (i % opts.users))}`,
-                  'idempotency-key': `pp-${run}-${i}`,
-                };
-                req.body = ORDER_BODY;
+                const r = buyRequest(tokenOf(ids.min + (i % opts.users)), `pp-${run}-${i}`);
+                req.headers = r.headers;
+                req.body = r.body;
                 return req;
               },
             },

@@ -3,6 +3,7 @@ import { benchChainScan } from './chain-scan.js';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchAccrual } from './accrual.js';
+import { accrualLatencyReport, benchAccrualLatency } from './accrual-latency.js';
 import { benchSettle } from './settle.js';
 import { measureChartChunk, measureInitialJs } from './web-bundle.js';
 import { benchLighthouse } from './web-lighthouse.js';
@@ -14,12 +15,13 @@ import { runWsFanout } from './ws-fanout/report.js';
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
  * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle,
- * accrual, chain-scan);
+ * accrual, accrual-latency, chain-scan);
  * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium); ws-fanout's
  * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
  * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts); chain-scan
- * needs PostgreSQL too and reads BENCH_CHAIN_* (chain-scan.ts).
+ * needs PostgreSQL too and reads BENCH_CHAIN_* (chain-scan.ts); accrual-latency (the built server
+ * on PostgreSQL) reads BENCH_AL_*, BENCH_WARMUP_MS and BENCH_POOL_SIZE (accrual-latency.ts).
  */
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -41,6 +43,7 @@ const ALL = [
   'place-order',
   'settle',
   'accrual',
+  'accrual-latency',
   'chain-scan',
 ] as const;
 const named = args.filter((a) => !a.startsWith('--'));
@@ -113,6 +116,11 @@ if (selected.has('accrual')) {
   console.log(
     `| one day of Earn interest vs raw set-based SQL | ${fmt(r.orders)} | ${r.batch} × ${r.workers} | ${fmt(r.subjectRowsPerS)} | ${fmt(r.anchorRowsPerS)} | ${fmt(r.ratio, 2)} |`,
   );
+  console.log('');
+}
+
+if (selected.has('accrual-latency')) {
+  console.log(accrualLatencyReport(await benchAccrualLatency()));
   console.log('');
 }
 
