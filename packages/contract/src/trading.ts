@@ -11,6 +11,15 @@ export type Direction = (typeof DIRECTIONS)[number];
  * `open` while the countdown runs (shown as Trading); then exactly one outcome (Closed):
  * `won`, `lost`, `tie` (stake refunded) or `void` (no tick inside the window: refunded).
  */
+/**
+ * Which money an order is placed with (docs/trading-rules.md, Practice): `real`, or the user's
+ * practice book of virtual USDT. Requests default to `real`, so a client that never names a book
+ * is unchanged; no path moves practice money into a real balance.
+ */
+export const BOOKS = ['real', 'practice'] as const;
+export type Book = (typeof BOOKS)[number];
+export const bookSchema = z.enum(BOOKS);
+
 export const ORDER_STATUSES = ['open', 'won', 'lost', 'tie', 'void'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -47,6 +56,8 @@ export const buyRequestSchema = z.strictObject({
   amount: z.string().min(1).max(40),
   currency: currencyKeySchema,
   period: intField(1, 86_400),
+  /** `practice`: the stake comes from the practice book (USDT only). Default `real`. */
+  book: bookSchema.default('real'),
 });
 export type BuyRequest = z.infer<typeof buyRequestSchema>;
 
@@ -57,6 +68,8 @@ export const orderSchema = z.object({
   name: z.string(),
   direction: z.enum(DIRECTIONS),
   currency: currencyKeySchema,
+  /** `practice`: virtual money of the practice book, never part of a real balance. */
+  book: bookSchema,
   /** The stake. */
   amount,
   period: z.number().int(),
@@ -87,6 +100,8 @@ export const orderListQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
   symbol: symbolSchema.optional(),
   currency: currencyKeySchema.optional(),
+  /** Which book's orders (default `real`). */
+  book: bookSchema.default('real'),
   /** The `nextCursor` of the previous page. */
   cursor: idParam.optional(),
   limit: intParam(1, ORDER_PAGE_MAX).default(20),
@@ -101,6 +116,8 @@ export const orderListSchema = z.object({
 export const openOrdersQuerySchema = z.strictObject({
   lang: z.string().max(16).optional(),
   symbol: symbolSchema.optional(),
+  /** Which book's orders (default `real`). */
+  book: bookSchema.default('real'),
 });
 
 export const openOrdersSchema = z.object({ items: z.array(orderSchema) });

@@ -224,3 +224,16 @@ export function memberLevelOf(
   });
   return reached;
 }
+
+// ---- Practice --------------------------------------------------------------------------------
+
+/** The highest starting balance of a practice book (USDT). */
+export const PRACTICE_START_MAX = '1000000';
+
+/** GET settings/practice: what a new or reset practice book starts with (USDT, 6 decimals). */
+export const practiceSettingsSchema = z.object({ start: z.string() });
+export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
+
+/** POST settings/practice: a decimal above 0 and at most PRACTICE_START_MAX. */
+export const practiceSettingsChangeSchema = z.strictObject({ start: z.string().trim().max(40) });
+export type PracticeSettingsChange = z.infer<typeof practiceSettingsChangeSchema>;

@@ -3,7 +3,8 @@ import { LEVELS } from '../account.js';
 import { symbolSchema } from '../market.js';
 import { currencyKeySchema } from '../money.js';
 import { idParam, intField, intParam, textParam } from '../params.js';
-import { ORDER_PAGE_MAX, ORDER_STATUSES } from '../trading.js';
+import { practiceAccountSchema } from '../practice.js';
+import { bookSchema, ORDER_PAGE_MAX, ORDER_STATUSES } from '../trading.js';
 import { balanceSchema } from '../wallet.js';
 import { STAFF_TEXT } from './adjustments.js';
 
@@ -83,11 +84,32 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userOrdersQuerySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
   currency: currencyKeySchema.optional(),
+  /** `practice`: the practice book's orders, listed apart from real ones. Default `real`. */
+  book: bookSchema.default('real'),
   symbol: symbolSchema.optional(),
   cursor: idParam.optional(),
   limit: intParam(1, ORDER_PAGE_MAX).default(20),
 });
 export type UserOrdersQuery = z.infer<typeof userOrdersQuerySchema>;
+
+/**
+ * GET users/:uid/practice: the user's practice book and its trading, apart from real money
+ * (never in balances, levels, exposure, reports or statements). `account` is null until the
+ * user first opens Practice.
+ */
+export const userPracticeSchema = z.object({
+  account: practiceAccountSchema.nullable(),
+  orders: z.object({
+    total: z.number().int(),
+    open: z.number().int(),
+    won: z.number().int(),
+    lost: z.number().int(),
+    /** Σ stakes and Σ (payout − stake) of settled practice orders, in practice USDT. */
+    staked: z.string(),
+    net: z.string(),
+  }),
+});
+export type UserPractice = z.infer<typeof userPracticeSchema>;
 
 /** An optional word on why, kept in the audit log. */
 const staffNote = z.string().trim().max(500).regex(STAFF_TEXT).optional();

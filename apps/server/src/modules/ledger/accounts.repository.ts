@@ -1,7 +1,8 @@
 // The ledger's accounts: opening them, a user account's cached balance, a user's accounts.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { CurrencyKey } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
+import { PRACTICE_CURRENCY, PRACTICE_SYSTEM_PURPOSES, PRACTICE_USER_PURPOSES } from './books.js';
 import {
   ledgerAccount,
   SYSTEM_PURPOSES,
@@ -33,16 +34,58 @@ export function createLedgerAccountsRepository(db: Db) {
         .onConflictDoNothing();
     },
 
-    /** Opens every system account; run at seed time. */
-    async openSystemAccounts(): Promise<void> {
+    /** Opens a user's practice accounts (books.ts); safe to repeat. */
+    async openPracticeAccounts(userId: bigint): Promise<void> {
       await db
         .insert(ledgerAccount)
         .values(
-          CURRENCY_KEYS.flatMap((currency) =>
-            SYSTEM_PURPOSES.map((purpose) => ({ userId: null, currency, purpose })),
-          ),
+          PRACTICE_USER_PURPOSES.map((purpose) => ({
+            userId,
+            currency: PRACTICE_CURRENCY,
+            purpose,
+          })),
         )
         .onConflictDoNothing();
+    },
+
+    /** Opens every system account, the practice book's too; run at seed time. */
+    async openSystemAccounts(): Promise<void> {
+      await db
+        .insert(ledgerAccount)
+        .values([
+          ...CURRENCY_KEYS.flatMap((currency) =>
+            SYSTEM_PURPOSES.map((purpose) => ({ userId: null, currency, purpose })),
+          ),
+          ...PRACTICE_SYSTEM_PURPOSES.map((purpose) => ({
+            userId: null,
+            currency: PRACTICE_CURRENCY,
+            purpose,
+          })),
+        ])
+        .onConflictDoNothing();
+    },
+
+    /**
+     * Locks one user account's row for the rest of the transaction and reads its balance
+     * (undefined when it does not exist): a check that must not race a movement of it.
+     */
+    async lockUserAccount(
+      userId: bigint,
+      currency: string,
+      purpose: UserPurpose,
+    ): Promise<bigint | undefined> {
+      const [row] = await db
+        .select({ balanceMinor: ledgerAccount.balanceMinor })
+        .from(ledgerAccount)
+        .where(
+          and(
+            eq(ledgerAccount.userId, userId),
+            eq(ledgerAccount.currency, currency),
+            eq(ledgerAccount.purpose, purpose),
+          ),
+        )
+        .for('update');
+      return row?.balanceMinor;
     },
 
     async systemAccountIds(): Promise<{ id: bigint; currency: string; purpose: string }[]> {
@@ -100,6 +143,7 @@ export function createLedgerAccountsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The user's real accounts: the practice book's are never among them. */
     async userAccounts(userId: bigint): Promise<UserAccountRow[]> {
       return db
         .select({
@@ -109,7 +153,24 @@ export function createLedgerAccountsRepository(db: Db) {
           balanceMinor: ledgerAccount.balanceMinor,
         })
         .from(ledgerAccount)
-        .where(eq(ledgerAccount.userId, userId));
+        .where(
+          and(eq(ledgerAccount.userId, userId), ne(ledgerAccount.currency, PRACTICE_CURRENCY)),
+        );
+    },
+
+    /** The user's practice accounts (none until the book is opened). */
+    async practiceAccounts(userId: bigint): Promise<UserAccountRow[]> {
+      return db
+        .select({
+          id: ledgerAccount.id,
+          currency: ledgerAccount.currency,
+          purpose: ledgerAccount.purpose,
+          balanceMinor: ledgerAccount.balanceMinor,
+        })
+        .from(ledgerAccount)
+        .where(
+          and(eq(ledgerAccount.userId, userId), eq(ledgerAccount.currency, PRACTICE_CURRENCY)),
+        );
     },
   };
 }

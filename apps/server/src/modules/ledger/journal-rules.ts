@@ -1,10 +1,17 @@
 // What a journal is and the rules every one obeys: balanced, in range, locked in one order.
-import type { CurrencyKey, JournalKind } from '@ampere/contract';
+import type { JournalKind } from '@ampere/contract';
+import { isPractice, type LedgerCurrency } from './books.js';
 import type { SystemPurpose, UserPurpose } from './ledger.schema.js';
 
 export type AccountRef =
-  | { userId: bigint; currency: CurrencyKey; purpose: UserPurpose }
-  | { system: SystemPurpose; currency: CurrencyKey };
+  | { userId: bigint; currency: LedgerCurrency; purpose: UserPurpose }
+  | { system: SystemPurpose; currency: LedgerCurrency };
+
+/**
+ * The practice book's own kinds: issuing its starting balance and resetting it. Server-only:
+ * a user's statement never shows the practice book, so the contract's list has no label for them.
+ */
+export type PracticeJournalKind = 'practice_open' | 'practice_reset';
 
 export interface PostingSpec {
   account: AccountRef;
@@ -12,7 +19,7 @@ export interface PostingSpec {
 }
 
 export interface JournalSpec {
-  kind: JournalKind;
+  kind: JournalKind | PracticeJournalKind;
   actor: string;
   postings: PostingSpec[];
   /** The user the movement concerns (shown on their statement). */
@@ -58,6 +65,9 @@ export function assertBalanced(spec: JournalSpec): void {
     if (sum !== 0n)
       throw new LedgerInvariantError(`journal ${spec.kind} is off by ${sum} in ${currency}`);
   }
+  // One book per journal: practice money never meets real money (the database refuses it too).
+  if (new Set([...sums.keys()].map(isPractice)).size > 1)
+    throw new LedgerInvariantError(`journal ${spec.kind} mixes the practice and real books`);
 }
 
 export const isUser = (a: AccountRef): a is Extract<AccountRef, { userId: bigint }> =>

@@ -46,7 +46,7 @@ const KIND = {
 } as const satisfies Record<Command['op'], JournalKind>;
 
 type Model = Map<string, bigint>;
-const key = (c: CurrencyKey, p: UserPurpose) => `${c}:${p}`;
+const key = (c: string, p: UserPurpose) => `${c}:${p}`;
 
 function postingsFor(userId: bigint, cmd: Command): PostingSpec[] {
   const user = (c: CurrencyKey, purpose: UserPurpose) => ({ userId, currency: c, purpose });

@@ -66,7 +66,11 @@ export const ledgerAccount = pgTable(
     uniqueIndex('ledger_account_system_key')
       .on(t.currency, t.purpose)
       .where(sql`${t.userId} is null`),
-    check('ledger_account_currency_check', sql`${t.currency} in ('money', 'usdt')`),
+    // `usdt_practice` is the practice book (books.ts): virtual money, never a real balance.
+    check(
+      'ledger_account_currency_check',
+      sql`${t.currency} in ('money', 'usdt', 'usdt_practice')`,
+    ),
     check(
       'ledger_account_purpose_check',
       sql`(${t.userId} is not null and ${t.purpose} in (${list(USER_PURPOSES)}))

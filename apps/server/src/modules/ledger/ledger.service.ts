@@ -6,7 +6,8 @@ import {
   type StatementFilter,
   type StatementLinesFilter,
 } from './ledger.repository.js';
-import type { SystemPurpose } from './ledger.schema.js';
+import type { LedgerCurrency } from './books.js';
+import type { SystemPurpose, UserPurpose } from './ledger.schema.js';
 import { createPosting } from './posting.js';
 import { lastReconciliation } from './reconcile.js';
 import { createLedgerReportsRepository } from './reports.repository.js';
@@ -20,6 +21,13 @@ export {
   type PostingSpec,
 } from './journal-rules.js';
 export type { StatementLine as StatementLineRow } from './ledger.repository.js';
+export {
+  isPractice,
+  PRACTICE_CURRENCY,
+  REAL_CURRENCIES,
+  type LedgerCurrency,
+  type PracticeCurrency,
+} from './books.js';
 
 /**
  * The ledger, composed from its use cases: posting one journal and reversing one (posting.ts),
@@ -38,7 +46,16 @@ export function createLedgerService(deps: { now?: () => Date } = {}) {
     openUserAccounts: (db: Db, userId: bigint) =>
       createLedgerRepository(db).openUserAccounts(userId),
     openSystemAccounts: (db: Db) => createLedgerRepository(db).openSystemAccounts(),
+    /** The user's real accounts (never the practice book's). */
     userAccounts: (db: Db, userId: bigint) => createLedgerRepository(db).userAccounts(userId),
+    /** The practice book's accounts of a user (books.ts): opening them, reading them. */
+    openPracticeAccounts: (db: Db, userId: bigint) =>
+      createLedgerRepository(db).openPracticeAccounts(userId),
+    practiceAccounts: (db: Db, userId: bigint) =>
+      createLedgerRepository(db).practiceAccounts(userId),
+    /** Locks a user account's row for the caller's transaction; its balance, if it exists. */
+    lockUserAccount: (db: Db, userId: bigint, currency: LedgerCurrency, purpose: UserPurpose) =>
+      createLedgerRepository(db).lockUserAccount(userId, currency, purpose),
     statement: (db: Db, filter: StatementFilter) => createLedgerRepository(db).statement(filter),
     /** One line per journal and currency on the user's accounts (statement-lines.repository). */
     statementLines: (db: Db, filter: StatementLinesFilter) =>

@@ -1,5 +1,4 @@
 // Posting one journal, and reversing one: the only way money moves, one journal at a time.
-import type { CurrencyKey } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
@@ -12,6 +11,7 @@ import {
   type PostingSpec,
 } from './journal-rules.js';
 import { createLedgerRepository, type NewPosting } from './ledger.repository.js';
+import type { LedgerCurrency } from './books.js';
 import type { SystemPurpose, UserPurpose } from './ledger.schema.js';
 import type { SystemAccountIds } from './system-accounts.js';
 
@@ -92,11 +92,11 @@ export function createPosting(deps: { now: () => Date; systemAccountId: SystemAc
       const postings: PostingSpec[] = found.postings.map((p) => ({
         account:
           p.userId === null
-            ? { system: p.purpose as SystemPurpose, currency: p.currency as CurrencyKey }
+            ? { system: p.purpose as SystemPurpose, currency: p.currency as LedgerCurrency }
             : {
                 userId: p.userId,
                 purpose: p.purpose as UserPurpose,
-                currency: p.currency as CurrencyKey,
+                currency: p.currency as LedgerCurrency,
               },
         amountMinor: -p.amountMinor,
       }));

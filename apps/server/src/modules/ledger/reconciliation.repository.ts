@@ -1,15 +1,21 @@
 // The ledger's reconciliation queries and derived system balances.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { PRACTICE_CURRENCY } from './books.js';
 import type { SystemPurpose } from './ledger.schema.js';
 
-/** Reconciliation: each query reads the whole ledger once. */
+/**
+ * Reconciliation: each query reads the whole real ledger once. The practice book (books.ts) is
+ * left out, so no report carries a practice amount; its journals still balance and its balances
+ * stay non-negative by the database's own guards.
+ */
 export function createLedgerReconciliationRepository(db: Db) {
   return {
     async totalsByCurrency(): Promise<{ currency: string; total: bigint }[]> {
       const rows = await queryRows<{ currency: string; total: string }>(
         db,
-        sql`select currency, coalesce(sum(amount_minor), 0)::text as total from ledger_posting group by currency order by currency`,
+        sql`select currency, coalesce(sum(amount_minor), 0)::text as total from ledger_posting
+             where currency <> ${PRACTICE_CURRENCY} group by currency order by currency`,
       );
       return rows.map((r) => ({ currency: r.currency, total: BigInt(r.total) }));
     },
@@ -20,7 +26,8 @@ export function createLedgerReconciliationRepository(db: Db) {
       const rows = await queryRows<{ journal_id: string; currency: string; total: string }>(
         db,
         sql`select journal_id::text, currency, sum(amount_minor)::text as total
-              from ledger_posting group by journal_id, currency
+              from ledger_posting where currency <> ${PRACTICE_CURRENCY}
+             group by journal_id, currency
             having sum(amount_minor) <> 0 order by journal_id limit ${limit}`,
       );
       return rows.map((r) => ({
@@ -39,7 +46,8 @@ export function createLedgerReconciliationRepository(db: Db) {
               from ledger_account a
               left join (select account_id, sum(amount_minor) as total from ledger_posting group by account_id) p
                 on p.account_id = a.id
-             where a.user_id is not null and a.balance_minor <> coalesce(p.total, 0)
+             where a.user_id is not null and a.currency <> ${PRACTICE_CURRENCY}
+               and a.balance_minor <> coalesce(p.total, 0)
              order by a.id limit ${limit}`,
       );
       return rows.map((r) => ({
@@ -56,7 +64,7 @@ export function createLedgerReconciliationRepository(db: Db) {
         db,
         sql`select a.id::text, sum(p.amount_minor)::text as balance
               from ledger_account a join ledger_posting p on p.account_id = a.id
-             where a.user_id is not null
+             where a.user_id is not null and a.currency <> ${PRACTICE_CURRENCY}
              group by a.id having sum(p.amount_minor) < 0 order by a.id limit ${limit}`,
       );
       return rows.map((r) => ({ accountId: BigInt(r.id), balanceMinor: BigInt(r.balance) }));

@@ -1,5 +1,6 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { PRACTICE_CURRENCY } from './books.js';
 import { ledgerReconciliation } from './ledger.schema.js';
 
 export type ReconciliationRow = typeof ledgerReconciliation.$inferSelect;
@@ -16,7 +17,7 @@ export interface ActivityRow {
 /** The ledger's reports for the back office: activity over a range, reconciliation runs. */
 export function createLedgerReportsRepository(db: Db) {
   return {
-    /** Journals created from `from` up to and including `to`. */
+    /** Real-money journals created from `from` up to and including `to` (no practice book). */
     async activity(from: Date, to: Date): Promise<ActivityRow[]> {
       const rows = await queryRows<{
         kind: string;
@@ -29,7 +30,8 @@ export function createLedgerReportsRepository(db: Db) {
                    coalesce(sum(p.amount_minor) filter (where p.amount_minor > 0), 0)::text as amount
               from ledger_journal j
               join ledger_posting p on p.journal_id = j.id
-             where j.created_at >= ${from.toISOString()}::timestamptz
+             where p.currency <> ${PRACTICE_CURRENCY}
+               and j.created_at >= ${from.toISOString()}::timestamptz
                and j.created_at <= ${to.toISOString()}::timestamptz
              group by j.kind, p.currency
              order by j.kind, p.currency`,

@@ -2,6 +2,7 @@
 // one currency, summed into the change to available and to frozen funds, with the balances after.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { PRACTICE_CURRENCY } from './books.js';
 import type { StatementFilter } from './statement.repository.js';
 
 export type StatementLinesFilter = Omit<StatementFilter, 'purposes'>;
@@ -35,7 +36,11 @@ export interface StatementLinesPage {
 export function createLedgerStatementLinesRepository(db: Db) {
   return {
     async statementLines(f: StatementLinesFilter): Promise<StatementLinesPage> {
-      const where: SQL[] = [sql`a.user_id = ${f.userId.toString()}::bigint`];
+      // Real money only: the practice book is never on a statement.
+      const where: SQL[] = [
+        sql`a.user_id = ${f.userId.toString()}::bigint`,
+        sql`p.currency <> ${PRACTICE_CURRENCY}`,
+      ];
       if (f.currency) where.push(sql`p.currency = ${f.currency}`);
       if (f.kinds?.length) where.push(sql`j.kind in (${sql.join([...f.kinds], sql`, `)})`);
       if (f.beforeId !== undefined)

@@ -1,6 +1,7 @@
 // A user's statement: their postings, filtered, newest first.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, ne } from 'drizzle-orm';
 import type { CurrencyKey } from '@ampere/contract';
+import { PRACTICE_CURRENCY } from './books.js';
 import type { Db } from '../../db/client.js';
 import { ledgerAccount, ledgerJournal, ledgerPosting } from './ledger.schema.js';
 
@@ -34,7 +35,11 @@ export function createLedgerStatementRepository(db: Db) {
   return {
     /** The user's postings, newest first, by keyset on the posting id. */
     async statement(f: StatementFilter): Promise<StatementRow[]> {
-      const conditions = [eq(ledgerAccount.userId, f.userId)];
+      // A statement is real money only: the practice book is never on it.
+      const conditions = [
+        eq(ledgerAccount.userId, f.userId),
+        ne(ledgerPosting.currency, PRACTICE_CURRENCY),
+      ];
       if (f.currency) conditions.push(eq(ledgerPosting.currency, f.currency));
       if (f.kinds?.length) conditions.push(inArray(ledgerJournal.kind, [...f.kinds]));
       if (f.purposes?.length) conditions.push(inArray(ledgerAccount.purpose, [...f.purposes]));

@@ -3,7 +3,12 @@ import {
   fundingKindParams,
   fundingSettingsSchema,
   memberLevelsSchema,
+  PRACTICE_START_MAX,
+  practiceSettingsChangeSchema,
+  practiceSettingsSchema,
 } from '@ampere/contract/admin';
+import { formatAmount, parseAmount } from '@ampere/contract';
+import { AppError } from '../../errors.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
@@ -11,7 +16,7 @@ import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { SettingsService } from './settings.service.js';
 
-/** The back office's funding switches and member-level thresholds (issue #13). */
+/** The back office's funding switches, member-level thresholds and practice starting balance. */
 export function settingsStaffRoutes(services: {
   settings: SettingsService;
   staff: StaffService;
@@ -81,6 +86,46 @@ export function settingsStaffRoutes(services: {
       async (req) => {
         const who = staff.actor(staffOf(req).member, requestContext(req));
         return ok(req, await settings.changeLevels(who, req.body));
+      },
+    );
+
+    app.get(
+      '/settings/practice',
+      {
+        config: { permission: 'settings.read' },
+        schema: {
+          tags,
+          summary: "A practice book's starting balance (USDT): on opening and on every reset",
+          querystring: clientQuery,
+          response: responses(practiceSettingsSchema),
+        },
+      },
+      async (req) => ok(req, { start: await settings.practiceStart() }),
+    );
+
+    app.post(
+      '/settings/practice',
+      {
+        config: { permission: 'settings.products' },
+        schema: {
+          tags,
+          summary: 'Set the practice starting balance (above 0, at most 1,000,000 USDT)',
+          body: practiceSettingsChangeSchema,
+          response: responses(practiceSettingsSchema),
+        },
+      },
+      async (req) => {
+        const parsed = parseAmount(req.body.start, 'usdt');
+        const max = parseAmount(PRACTICE_START_MAX, 'usdt');
+        if (!parsed.ok || !max.ok || parsed.minor > max.minor)
+          throw new AppError(
+            'PRACTICE_START_OUT_OF_RANGE',
+            { max: PRACTICE_START_MAX },
+            { max: PRACTICE_START_MAX },
+          );
+        const who = staff.actor(staffOf(req).member, requestContext(req));
+        const start = formatAmount(parsed.minor, 'usdt');
+        return ok(req, { start: await settings.changePracticeStart(who, start) });
       },
     );
   };

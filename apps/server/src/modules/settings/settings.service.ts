@@ -1,5 +1,6 @@
 import {
   DEFAULT_KYC_DOC_TYPES,
+  PRACTICE_DEFAULT_START,
   FALLBACK_LOCALE,
   kycDocTypeSchema,
   LOCALE_KEYS,
@@ -47,6 +48,13 @@ export const SETTINGS = {
     .array(kycDocTypeSchema)
     .min(1)
     .default([...DEFAULT_KYC_DOC_TYPES]),
+  /**
+   * The practice book (docs/trading-rules.md, Practice): its starting balance, USDT with 6
+   * decimals. An object, not a bare string: a stored JSON string of digits reads back as a number.
+   */
+  practice: z
+    .object({ start: z.string().regex(/^[1-9][0-9]{0,6}\.[0-9]{6}$/) })
+    .default({ start: PRACTICE_DEFAULT_START }),
   /** The exchange's middle rate (CNY per USDT; none until finance sets one) and spread. */
   exchangeRate: z
     .object({
@@ -176,6 +184,15 @@ export function createSettingsService({ db, audit, cacheNow = Date.now }: Settin
         await change(who, what, { rechargeOpen: req.open, rechargeCloseTip: closeTip });
       else await change(who, what, { withdrawOpen: req.open, withdrawCloseTip: closeTip });
       return fundingOf(await get());
+    },
+
+    /** A practice book's starting balance (USDT, 6 decimals). */
+    practiceStart: async (): Promise<string> => (await get()).practice.start,
+
+    async changePracticeStart(who: AuditActor, start: string): Promise<string> {
+      const what = { action: 'settings.practice_changed', subject: 'setting:practice' };
+      const { after } = await change(who, what, { practice: { start } });
+      return after.practice.start;
     },
 
     /** The member-level thresholds. */

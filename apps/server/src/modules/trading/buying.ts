@@ -1,6 +1,7 @@
 import {
   formatAmount,
   parseAmount,
+  type Book,
   type BuyRequest,
   type LocaleKey,
   type Order,
@@ -9,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { LiveSession, SessionProbe } from '../auth/auth.service.js';
 import { IDEMPOTENCY_KEY, requestHash } from '../ledger/idempotency.js';
-import type { PostedJournal } from '../ledger/ledger.service.js';
+import { PRACTICE_CURRENCY, type PostedJournal } from '../ledger/ledger.service.js';
 import { STALE_AFTER_MS, type ProductRow } from '../market/market.service.js';
 import type { Bus } from '../realtime/bus.js';
 import type { CatalogCache } from './catalog.js';
@@ -17,12 +18,17 @@ import { pushOrder } from './pushes.js';
 import { createTradingRepository, type Opened, type OpenRequest } from './trading.repository.js';
 import { toOrder } from './views.js';
 
+/** A buy as the service takes it: the request, its book `real` unless named. */
+export type BuyInput = Omit<BuyRequest, 'book'> & { book?: Book | undefined };
+
 /** Placing an order: checked here against the catalog, decided by one statement (trade_open). */
 export function createBuying(deps: {
   db: Db;
   catalog: CatalogCache;
   bus: Bus | undefined;
   now: () => number;
+  /** Opens the user's practice book if need be (practice/practice.ts). */
+  ensurePractice: (userId: bigint) => Promise<void>;
 }) {
   const { db, catalog, bus, now } = deps;
 
@@ -32,10 +38,13 @@ export function createBuying(deps: {
    * database to decide the rest (trade_open). `atMs` defaults to now.
    */
   async function validate(
-    req: BuyRequest,
+    req: BuyInput,
     idempotencyKey: string,
     atMs: number = now(),
   ): Promise<{ product: ProductRow; open: Omit<OpenRequest, 'userId'> }> {
+    // The practice book holds practice USDT only; its orders carry the book's own currency.
+    if (req.book === 'practice' && req.currency !== 'usdt')
+      throw new AppError('PRACTICE_USDT_ONLY');
     const { products, periods } = await catalog.load();
     const product = products.find((p) => p.symbol === req.symbol);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND');
@@ -61,7 +70,8 @@ export function createBuying(deps: {
     }
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
     const stake = parsed.minor;
-    const { symbol, direction, currency } = req;
+    const { symbol, direction } = req;
+    const currency = req.book === 'practice' ? PRACTICE_CURRENCY : req.currency;
     const body = { symbol, direction, currency, amount: stake, period: req.period };
     return {
       product,
@@ -110,11 +120,12 @@ export function createBuying(deps: {
      */
     buy: async (
       userId: bigint,
-      req: BuyRequest,
+      req: BuyInput,
       idempotencyKey: string,
       locale: LocaleKey,
     ): Promise<Order> => {
       const { product, open } = await validate(req, idempotencyKey);
+      if (req.book === 'practice') await deps.ensurePractice(userId);
       return accepted(await createTradingRepository(db).open({ ...open, userId }), product, locale);
     },
 
@@ -125,7 +136,7 @@ export function createBuying(deps: {
      */
     buyInSession: async (
       probe: SessionProbe,
-      req: BuyRequest,
+      req: BuyInput,
       idempotencyKey: string,
       locale: LocaleKey,
     ): Promise<{ session: LiveSession; value: Order } | undefined> => {

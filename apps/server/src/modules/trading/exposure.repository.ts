@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { PRACTICE_CURRENCY } from '../ledger/ledger.service.js';
 
 /** Open orders of one product, direction and currency (minor units). */
 export interface ExposureRow {
@@ -11,7 +12,7 @@ export interface ExposureRow {
   payoutIfWonMinor: bigint;
 }
 
-/** What the open orders stand to pay (the dashboard). */
+/** What the open real-money orders stand to pay (the dashboard); never the practice book. */
 export function createExposureRepository(db: Db) {
   return {
     /**
@@ -34,7 +35,7 @@ export function createExposureRepository(db: Db) {
               select symbol, direction, currency, stake_minor,
                      div(stake_minor::numeric * payout_bps, 10000) as q,
                      mod(stake_minor::numeric * payout_bps, 10000) as r
-                from trade_order where status = 'open')
+                from trade_order where status = 'open' and currency <> ${PRACTICE_CURRENCY})
             select symbol, direction, currency, count(*) as orders,
                    sum(stake_minor)::text as stake,
                    sum(stake_minor + q + case when r > 5000 or (r = 5000 and mod(q, 2) = 1)

@@ -15,5 +15,6 @@ export function pushOrder(
 ): void {
   if (!bus) return;
   bus.publish(`user.${userId}.orders`, order);
-  pushBalance(bus, userId, order.currency, balances);
+  // The balance channel is real money; the practice book is re-read on its order's push.
+  if (order.book === 'real') pushBalance(bus, userId, order.currency, balances);
 }

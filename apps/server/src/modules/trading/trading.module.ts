@@ -7,6 +7,8 @@ import { catalogStaffRoutes } from './catalog.admin.routes.js';
 import { createCatalogAdmin } from './catalog-admin.js';
 import { seedPeriods } from './catalog.js';
 import { settlementJob } from './settlement.job.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { practiceRoutes } from './practice/practice.routes.js';
 import { tradingRoutes } from './trading.routes.js';
 import { createTradingService, type TradingService } from './trading.service.js';
 
@@ -25,19 +27,29 @@ export const tradingModule = defineModule({
       ledger,
       market,
       audit,
-    }: { ledger: LedgerService; market: MarketService; audit: AuditService },
+      settings,
+    }: {
+      ledger: LedgerService;
+      market: MarketService;
+      audit: AuditService;
+      settings: SettingsService;
+    },
   ) => {
     const trading = createTradingService({
       db,
       ledger,
       market,
       bus,
+      practiceStart: settings.practiceStart,
       ...(now ? { now: () => now().getTime() } : {}),
     });
     const invalidateCatalog = trading.invalidateCatalog;
     return { ...trading, ...createCatalogAdmin({ db, market, audit, invalidateCatalog }) };
   },
-  routes: (services: RouteNeeds) => tradingRoutes(services),
+  routes: (services: RouteNeeds) => async (app) => {
+    await app.register(tradingRoutes(services));
+    await app.register(practiceRoutes(services));
+  },
   staffRoutes: (services: RouteNeeds) => catalogStaffRoutes(services),
   // Every process settles: claims skip rows another process holds, so none settles twice.
   jobs: ({ trading }: { trading: TradingService }) => [settlementJob(trading)],

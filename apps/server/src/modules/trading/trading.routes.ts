@@ -50,13 +50,21 @@ export function tradingRoutes(services: {
         // Signed in, checked by the order's own statement (inSession): one round trip.
         schema: {
           tags,
-          summary: 'Place a fixed-time order (Idempotency-Key header required)',
+          summary:
+            'Place a fixed-time order (Idempotency-Key header required); book=practice: the practice book',
           body: buyRequestSchema,
           response: responses(orderSchema),
         },
       },
       async (req, reply) => {
         const key = req.headers['idempotency-key'];
+        if (req.body.book === 'practice') {
+          // The practice book may need opening first: the session is checked on its own.
+          await services.guard.requireUser(req, reply);
+          if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
+          const userId = authOf(req).user.id;
+          return ok(req, await services.trading.buy(userId, req.body, key, req.locale));
+        }
         const order = await services.guard.inSession(req, reply, (probe) => {
           if (typeof key !== 'string') throw new AppError('IDEMPOTENCY_KEY_INVALID');
           return services.trading.buyInSession(probe, req.body, key, req.locale);
@@ -82,6 +90,7 @@ export function tradingRoutes(services: {
             authOf(req).user.id,
             req.query.symbol,
             req.locale,
+            req.query.book,
           ),
         }),
     );

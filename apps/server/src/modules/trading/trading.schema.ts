@@ -91,7 +91,8 @@ export const tradeOrder = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('trade_order_user_idx').on(t.userId, t.id),
     check('trade_order_direction', sql`${t.direction} in ('up', 'down')`),
-    check('trade_order_currency', sql`${t.currency} in ('money', 'usdt')`),
+    // `usdt_practice`: an order of the practice book (docs/trading-rules.md, Practice).
+    check('trade_order_currency', sql`${t.currency} in ('money', 'usdt', 'usdt_practice')`),
     check('trade_order_status', sql`${t.status} in ('open', 'won', 'lost', 'tie', 'void')`),
     check('trade_order_stake', sql`${t.stakeMinor} > 0`),
     check(

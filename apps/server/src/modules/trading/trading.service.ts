@@ -1,4 +1,11 @@
-import type { CurrencyKey, LocaleKey, Period, Receipt } from '@ampere/contract';
+import {
+  formatAmount,
+  type Book,
+  type CurrencyKey,
+  type LocaleKey,
+  type Period,
+  type Receipt,
+} from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -8,9 +15,11 @@ import { createBuying } from './buying.js';
 import { createCatalog, seedPeriods } from './catalog.js';
 import { createLimits } from './limits.js';
 import { createOrdersAdminRepository } from './orders-admin.repository.js';
+import { createPractice } from './practice/practice.js';
 import { createSettlement } from './settlement.js';
 import { createTradingRepository } from './trading.repository.js';
 import { toOrder, toPeriod } from './views.js';
+import { PRACTICE_DEFAULT_START } from '@ampere/contract';
 
 export { CATALOG_TTL_MS } from './catalog.js';
 export {
@@ -32,17 +41,22 @@ export function createTradingService(deps: {
   market: MarketService;
   bus?: Bus | undefined;
   now?: () => number;
+  /** The practice book's starting balance (settings; USDT with 6 decimals). */
+  practiceStart?: () => Promise<string>;
 }) {
   const { db, ledger, market, bus } = deps;
   const now = deps.now ?? Date.now;
   const repo = () => createTradingRepository(db);
   const catalog = createCatalog(db, market);
-  const buying = createBuying({ db, catalog, bus, now });
+  const practiceStart = deps.practiceStart ?? (() => Promise.resolve(PRACTICE_DEFAULT_START));
+  const practice = createPractice({ db, ledger, practiceStart, now });
+  const buying = createBuying({ db, catalog, bus, now, ensurePractice: practice.ensurePractice });
   const settlement = createSettlement({ db, ledger, catalog, bus, now });
 
   return {
     ...buying,
     ...settlement,
+    ...practice,
     ...createLimits(db, now),
 
     /** Drops this process's copy of products and periods (after a back-office edit). */
@@ -56,9 +70,14 @@ export function createTradingService(deps: {
       return (periods.get(symbol) ?? []).map(toPeriod);
     },
 
-    async openOrders(userId: bigint, symbol: string | undefined, locale: LocaleKey) {
+    async openOrders(
+      userId: bigint,
+      symbol: string | undefined,
+      locale: LocaleKey,
+      book: Book = 'real',
+    ) {
       const [rows, n] = await Promise.all([
-        repo().openOrders(userId, symbol),
+        repo().openOrders(userId, symbol, book),
         catalog.names(locale),
       ]);
       const at = now();
@@ -70,6 +89,7 @@ export function createTradingService(deps: {
       q: {
         symbol?: string | undefined;
         currency?: string | undefined;
+        book?: Book;
         cursor?: string | undefined;
         limit: number;
       },
@@ -111,6 +131,7 @@ export function createTradingService(deps: {
         status?: string | undefined;
         symbol?: string | undefined;
         currency?: string | undefined;
+        book?: Book;
         cursor?: string | undefined;
         limit: number;
       },
@@ -130,6 +151,23 @@ export function createTradingService(deps: {
       return {
         items: page.map((o) => toOrder(o, n.get(o.symbol) ?? o.symbol, at)),
         nextCursor: rows.length > q.limit ? (page.at(-1)?.id.toString() ?? null) : null,
+      };
+    },
+
+    /** A user's practice book and its orders in numbers, for the back office (opens nothing). */
+    async practiceOf(userId: bigint) {
+      const [account, stats] = await Promise.all([
+        practice.practiceAccountIfOpen(userId),
+        createOrdersAdminRepository(db).practiceStats(userId),
+      ]);
+      const { stakedMinor, netMinor, ...counts } = stats;
+      return {
+        account: account ?? null,
+        orders: {
+          ...counts,
+          staked: formatAmount(stakedMinor, 'usdt'),
+          net: formatAmount(netMinor, 'usdt'),
+        },
       };
     },
 

@@ -7,12 +7,17 @@ import {
   type OrderStatus,
   type Period,
 } from '@ampere/contract';
+import { isPractice } from '../ledger/ledger.service.js';
 import { rateText } from './rules.js';
 import type { OrderRow, PeriodRow } from './trading.repository.js';
 
-/** An order as the API shows it, `at` the moment its seconds remaining are counted from. */
+/**
+ * An order as the API shows it, `at` the moment its seconds remaining are counted from. A
+ * practice order (ledger currency `usdt_practice`) shows as USDT of the practice book.
+ */
 export function toOrder(o: OrderRow, name: string, at: number): Order {
-  const currency = o.currency as CurrencyKey;
+  const practice = isPractice(o.currency);
+  const currency: CurrencyKey = practice ? 'usdt' : (o.currency as CurrencyKey);
   const price = (v: bigint) => formatScaled(v, o.priceScale);
   const settled = o.status !== 'open';
   return {
@@ -21,6 +26,7 @@ export function toOrder(o: OrderRow, name: string, at: number): Order {
     name,
     direction: o.direction as Direction,
     currency,
+    book: practice ? 'practice' : 'real',
     amount: formatAmount(o.stakeMinor, currency),
     period: o.periodSeconds,
     payoutRate: rateText(o.payoutBps),

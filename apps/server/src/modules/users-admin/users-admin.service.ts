@@ -122,6 +122,11 @@ export function createUsersAdminService(deps: {
       return trading.ordersOf((await userOf(uid)).id, q, locale);
     },
 
+    /** The user's practice book and practice trading, apart from everything real. */
+    async practice(uid: string) {
+      return trading.practiceOf((await userOf(uid)).id);
+    },
+
     async logins(uid: string): Promise<LoginHistory> {
       return auth.loginHistory((await userOf(uid)).id);
     },

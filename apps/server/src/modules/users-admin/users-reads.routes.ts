@@ -6,6 +6,7 @@ import {
   userListSchema,
   userOrdersQuerySchema,
   userPageQuerySchema,
+  userPracticeSchema,
   userSearchQuerySchema,
   userUidParams,
 } from '@ampere/contract/admin';
@@ -81,6 +82,21 @@ export function usersReadRoutes(services: {
         },
       },
       async (req) => ok(req, await usersAdmin.orders(req.params.uid, req.query, req.locale)),
+    );
+
+    app.get(
+      '/users/:uid/practice',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: "A user's practice book and practice orders in numbers (never real money)",
+          params: userUidParams,
+          querystring: clientQuery,
+          response: responses(userPracticeSchema),
+        },
+      },
+      async (req) => ok(req, await usersAdmin.practice(req.params.uid)),
     );
 
     app.get(

@@ -8,6 +8,7 @@ export function testOrder(patch: Partial<Order> = {}): Order {
     name: 'Bitcoin',
     direction: 'up',
     currency: 'money',
+    book: 'real',
     amount: '100.00',
     period: 30,
     payoutRate: '0.8',

@@ -10,6 +10,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
+import { useBook } from '@/features/practice/book';
+import { BookSwitch } from '@/features/practice/components/BookSwitch';
+import { PracticeBalance } from '@/widgets/trade/PracticeBalance';
+import { useFeatureMessages } from '@/i18n/feature';
 import { fetchCandles, isKlineInterval } from '@/features/market/api/market';
 import type { MarketProduct } from '@/features/market/api/market';
 import { IntervalTabs } from '@/features/market/components/IntervalTabs';
@@ -87,7 +91,9 @@ function Unavailable({ reason }: { reason: string }) {
 }
 
 function ProductView({ product }: { product: MarketProduct }) {
+  useFeatureMessages('practice');
   const { t } = useTranslation();
+  const book = useBook();
   const { feedSimulated } = useConfig();
   const openDialog = useOpenDialog();
   const [params, setParams] = useSearchParams();
@@ -114,7 +120,10 @@ function ProductView({ product }: { product: MarketProduct }) {
 
   const buy = (direction: Direction) => {
     // The order dialog takes the product and the direction; the ticket and confirmation follow.
-    openDialog(`${PATHS.orderDialog}?symbol=${encodeURIComponent(symbol)}&direction=${direction}`);
+    const practice = book === 'practice' ? '&book=practice' : '';
+    openDialog(
+      `${PATHS.orderDialog}?symbol=${encodeURIComponent(symbol)}&direction=${direction}${practice}`,
+    );
   };
 
   return (
@@ -148,6 +157,8 @@ function ProductView({ product }: { product: MarketProduct }) {
           />
         </Suspense>
       </Section>
+      <BookSwitch />
+      <PracticeBalance book={book} />
       <Section>
         {product.state === 'open' ? (
           <TradeActions onBuy={buy} />

@@ -15,6 +15,10 @@ import { EntryGrid } from '@/components/EntryGrid';
 import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
+import { useBook } from '@/features/practice/book';
+import { BookSwitch } from '@/features/practice/components/BookSwitch';
+import { useFeatureMessages } from '@/i18n/feature';
+import { PracticeBalance } from '@/widgets/trade/PracticeBalance';
 import { BalanceCard } from '@/features/wallet/components/BalanceCard';
 import { StatementList } from '@/features/wallet/components/StatementList';
 import { useBalance, useRecentDetails } from '@/features/wallet/hooks/useWallet';
@@ -33,7 +37,9 @@ const ENTRIES = [
  * Fresh on every visit, on return to the app and on pull-down; live pushes come with the socket.
  */
 export default function AssetPage() {
+  useFeatureMessages('practice');
   const { t } = useTranslation();
+  const book = useBook();
   const navigate = useAppNavigate();
   const { currencies } = useConfig();
   const balance = useBalance(api);
@@ -44,7 +50,12 @@ export default function AssetPage() {
         await Promise.all([balance.refetch(), recent.refetch()]);
       }}
     >
-      <BalanceCard currencies={currencies} balance={balance.data} />
+      <BookSwitch />
+      {book === 'practice' ? (
+        <PracticeBalance book={book} full />
+      ) : (
+        <BalanceCard currencies={currencies} balance={balance.data} />
+      )}
       {/* A failed refresh keeps the figures already shown; only a first failure asks to retry. */}
       {balance.data === undefined && balance.isError && (
         <RetryState

@@ -1,3 +1,4 @@
+import type { Book } from '@ampere/contract';
 import { DotLoading } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -9,6 +10,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
+import { useBook } from '@/features/practice/book';
+import { BookSwitch } from '@/features/practice/components/BookSwitch';
+import { useFeatureMessages } from '@/i18n/feature';
+import { PracticeBalance } from '@/widgets/trade/PracticeBalance';
 import type { MarketProduct } from '@/features/market/api/market';
 import { QuoteHeader } from '@/features/market/components/QuoteHeader';
 import { useProducts } from '@/features/market/hooks/useProducts';
@@ -47,7 +52,9 @@ export default function TradePage() {
 }
 
 function Trade() {
+  useFeatureMessages('practice');
   const { t } = useTranslation();
+  const book = useBook();
   const products = useProducts(api, currentLocale());
   const remembered = useTradeSymbol();
   const openDialog = useOpenDialog();
@@ -62,6 +69,7 @@ function Trade() {
       amount: order.amount,
       currency: order.currency,
       period: String(order.period.seconds),
+      ...(order.book === 'practice' && { book: 'practice' }),
     });
     openDialog(`${PATHS.orderDialog}?${query.toString()}`);
   };
@@ -96,8 +104,9 @@ function Trade() {
   } else {
     top = (
       <ProductTrade
-        key={product.symbol}
+        key={`${product.symbol}:${book}`}
         product={product}
+        book={book}
         onPick={() => {
           openDialog(`${productListHref(product.symbol)}&from=trade`);
         }}
@@ -113,12 +122,14 @@ function Trade() {
 
   return (
     <>
+      <BookSwitch />
+      <PracticeBalance book={book} />
       {top}
       <Section
         title={t('trade.myOrders')}
         extra={<Link to={PATHS.orders}>{t('common.more')}</Link>}
       >
-        <OpenOrders />
+        <OpenOrders book={book} />
       </Section>
       <RulesSheet
         visible={rulesOpen}
@@ -132,12 +143,13 @@ function Trade() {
 
 interface ProductTradeProps {
   product: MarketProduct;
+  book: Book;
   onPick: () => void;
   onBuy: (order: CheckedOrder) => void;
   onOpenRules: () => void;
 }
 
-function ProductTrade({ product, onPick, onBuy, onOpenRules }: ProductTradeProps) {
+function ProductTrade({ product, book, onPick, onBuy, onOpenRules }: ProductTradeProps) {
   const { t } = useTranslation();
   const { feedSimulated } = useConfig();
   return (
@@ -148,7 +160,7 @@ function ProductTrade({ product, onPick, onBuy, onOpenRules }: ProductTradeProps
         <PriceLine symbol={product.symbol} />
       </Section>
       <Section title={t('trade.ticket')}>
-        <TicketPanel product={product} onOpenRules={onOpenRules} onSubmit={onBuy} />
+        <TicketPanel product={product} book={book} onOpenRules={onOpenRules} onSubmit={onBuy} />
       </Section>
     </>
   );
@@ -168,9 +180,9 @@ function PriceLine({ symbol }: { symbol: string }) {
   );
 }
 
-function OpenOrders() {
+function OpenOrders({ book }: { book: Book }) {
   const { t } = useTranslation();
-  const { orders, open, nowMs } = useRunningOrders();
+  const { orders, open, nowMs } = useRunningOrders(book);
   if (orders.isPending) {
     return (
       <div className={styles.loading}>

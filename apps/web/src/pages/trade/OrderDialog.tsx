@@ -1,5 +1,5 @@
 import { DIRECTIONS, currencyKeySchema, formatAmount as formatExact } from '@ampere/contract';
-import type { Direction, Order } from '@ampere/contract';
+import type { Book, Direction, Order } from '@ampere/contract';
 import { Button, DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,9 @@ import { checkStake } from '@/features/trade/money';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
+import { useFeatureMessages } from '@/i18n/feature';
+import { PracticeCard } from '@/features/practice/components/PracticeCard';
+import { usePractice } from '@/features/practice/hooks/usePractice';
 import { newIdempotencyKey } from '@ampere/client';
 import { TicketPanel } from '@/widgets/trade/TicketPanel';
 import type { CheckedOrder } from '@/widgets/trade/TicketPanel';
@@ -37,6 +40,7 @@ import styles from './OrderDialog.module.css';
  * the countdown against the strike, then the result.
  */
 export default function OrderDialog() {
+  useFeatureMessages('practice');
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -108,12 +112,14 @@ function NewOrder({ params, onOpenRules }: { params: URLSearchParams; onOpenRule
   }
   const product = products.data.find((p) => p.symbol === symbol);
   if (product === undefined) return <EmptyState message={t('errors.product_not_found')} />;
+  const book: Book = params.get('book') === 'practice' ? 'practice' : 'real';
   return (
     <PlaceOrder
       product={product}
       direction={direction}
       initial={draftFrom(params)}
       onOpenRules={onOpenRules}
+      book={book}
     />
   );
 }
@@ -123,6 +129,7 @@ interface PlaceOrderProps {
   direction: Direction;
   initial: Partial<StakeDraft>;
   onOpenRules: () => void;
+  book: Book;
 }
 
 /**
@@ -133,18 +140,33 @@ function useCheckedInitial(
   product: MarketProduct,
   direction: Direction,
   initial: Partial<StakeDraft>,
+  book: Book,
 ) {
   const periods = usePeriods(api, product.symbol);
   const balance = useLiveBalance();
+  const practice = usePractice(api, book === 'practice');
   const { currency, amount, period: seconds } = initial;
-  if (periods.data === undefined || balance.data === undefined) return { ready: false } as const;
+  const available =
+    book === 'practice'
+      ? practice.data?.available
+      : currency === undefined
+        ? undefined
+        : balance.data?.[currency].available;
+  const known = book === 'practice' ? practice.data !== undefined : balance.data !== undefined;
+  if (periods.data === undefined || !known) return { ready: false } as const;
   const period = periods.data.find((p) => p.seconds === seconds);
-  if (currency === undefined || amount === undefined || period === undefined) {
+  if (
+    currency === undefined ||
+    amount === undefined ||
+    period === undefined ||
+    (book === 'practice' && currency !== 'usdt')
+  ) {
     return { ready: true, order: undefined } as const;
   }
-  const check = checkStake(amount, currency, period.limits, balance.data[currency].available);
+  const check = checkStake(amount, currency, period.limits, available);
   if (!check.ok) return { ready: true, order: undefined } as const;
   const order: CheckedOrder = {
+    book,
     direction,
     currency,
     stakeMinor: check.minor,
@@ -156,8 +178,8 @@ function useCheckedInitial(
 
 type Step = { kind: 'ticket' } | { kind: 'confirm'; order: CheckedOrder; key: string };
 
-function PlaceOrder({ product, direction, initial, onOpenRules }: PlaceOrderProps) {
-  const fromAddress = useCheckedInitial(product, direction, initial);
+function PlaceOrder({ product, direction, initial, onOpenRules, book }: PlaceOrderProps) {
+  const fromAddress = useCheckedInitial(product, direction, initial, book);
   const [step, setStep] = useState<Step>();
   const current: Step | undefined =
     step ??
@@ -177,6 +199,7 @@ function PlaceOrder({ product, direction, initial, onOpenRules }: PlaceOrderProp
         product={product}
         direction={direction}
         initial={initial}
+        book={book}
         onOpenRules={onOpenRules}
         onSubmit={(order) => {
           // One intent, one key: a retry of this confirmation reuses it, an edit makes another.
@@ -224,6 +247,7 @@ function Confirm({ product, order, idempotencyKey, onEdit, onOpenRules }: Confir
           amount: order.amount,
           currency: order.currency,
           period: order.period.seconds,
+          book: order.book,
         },
         key,
       },
@@ -241,6 +265,7 @@ function Confirm({ product, order, idempotencyKey, onEdit, onOpenRules }: Confir
   const price = ticker?.symbol === product.symbol ? ticker.price : (product.lastPrice ?? undefined);
   return (
     <div data-testid="order-confirm">
+      {order.book === 'practice' && <PracticeLabel />}
       <OrderSummary
         product={product}
         direction={order.direction}
@@ -272,13 +297,17 @@ function FollowOrder({ id, onClose }: { id: string; onClose: () => void }) {
   const navigate = useAppNavigate();
   const query = useOrder(api, id, undefined);
   const balance = useLiveBalance();
+  const isPractice = query.data?.order.book === 'practice';
+  const practice = usePractice(api, isPractice);
   useOrderSync();
   const status = query.data?.order.status;
   const { refetch: refetchBalance } = balance;
+  const { refetch: refetchPractice } = practice;
   useEffect(() => {
     // The settlement moved money; the push says so too, but the socket may be down.
-    if (status !== undefined && status !== 'open') void refetchBalance();
-  }, [status, refetchBalance]);
+    if (status === undefined || status === 'open') return;
+    void (isPractice ? refetchPractice() : refetchBalance());
+  }, [status, isPractice, refetchBalance, refetchPractice]);
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -290,10 +319,22 @@ function FollowOrder({ id, onClose }: { id: string; onClose: () => void }) {
     );
   }
   const { order, deadlineMs } = query.data;
-  if (order.status === 'open') return <Countdown order={order} deadlineMs={deadlineMs} />;
+  const label = isPractice ? <PracticeLabel /> : null;
+  if (order.status === 'open') {
+    return (
+      <>
+        {label}
+        <Countdown order={order} deadlineMs={deadlineMs} />
+      </>
+    );
+  }
   return (
     <>
-      <OrderResult order={order} available={balance.data?.[order.currency].available} />
+      {label}
+      <OrderResult
+        order={order}
+        available={isPractice ? practice.data?.available : balance.data?.[order.currency].available}
+      />
       <div className={styles.actions}>
         <Button
           block
@@ -310,6 +351,12 @@ function FollowOrder({ id, onClose }: { id: string; onClose: () => void }) {
       </div>
     </>
   );
+}
+
+/** The practice book's balance above a practice order: never mistaken for real money. */
+function PracticeLabel() {
+  const practice = usePractice(api);
+  return practice.data === undefined ? null : <PracticeCard account={practice.data} />;
 }
 
 /** How much of the price line before the order the countdown shows. */

@@ -1,5 +1,5 @@
 import { formatAmount as formatExact } from '@ampere/contract';
-import type { CurrencyKey, Direction, Period } from '@ampere/contract';
+import type { Book, CurrencyKey, Direction, Period } from '@ampere/contract';
 import { Button, DotLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +15,14 @@ import { stakeErrorText } from '@/features/trade/display';
 import { usePeriods } from '@/features/trade/hooks/useTrade';
 import { checkStake } from '@/features/trade/money';
 import { errorText } from '@/i18n/errorText';
+import { usePractice } from '@/features/practice/hooks/usePractice';
 import { useLiveBalance } from './TradeStreams';
 import styles from './TicketPanel.module.css';
 
 /** An order the ticket has checked: ready for the confirmation step. */
 export interface CheckedOrder {
+  /** Real money, or the practice book (USDT only). */
+  book: Book;
   direction: Direction;
   currency: CurrencyKey;
   stakeMinor: bigint;
@@ -35,19 +38,28 @@ interface Props {
   initial?: Partial<StakeDraft>;
   onOpenRules: () => void;
   onSubmit: (order: CheckedOrder) => void;
+  /** The practice book: USDT only, its balance, labelled as practice. Real when left out. */
+  book?: Book;
 }
+
+/** The practice book holds virtual USDT only. */
+const PRACTICE_CURRENCIES = [{ key: 'usdt', name: 'USDT' }] as const;
 
 /**
  * The order ticket of the Trade tab and of the order dialog: currency, stake, period, what a win
  * pays and the rules that decide it; the stake is checked (SPEC §5) before it goes further.
  */
-export function TicketPanel({ product, direction, initial, onOpenRules, onSubmit }: Props) {
+export function TicketPanel(props: Props) {
+  const { product, direction, initial, onOpenRules, onSubmit, book = 'real' } = props;
   const { t } = useTranslation();
-  const { currencies } = useConfig();
+  const config = useConfig();
+  const practice = book === 'practice';
+  const currencies = practice ? PRACTICE_CURRENCIES : config.currencies;
   const periods = usePeriods(api, product.symbol);
   const balance = useLiveBalance();
+  const practiceBook = usePractice(api, practice);
   const [draft, setDraft] = useState<StakeDraft>(() => ({
-    currency: initial?.currency ?? currencies[0]?.key ?? 'money',
+    currency: practice ? 'usdt' : (initial?.currency ?? config.currencies[0]?.key ?? 'money'),
     amount: initial?.amount ?? '',
     period: initial?.period,
   }));
@@ -70,7 +82,9 @@ export function TicketPanel({ product, direction, initial, onOpenRules, onSubmit
   }
 
   const period = periods.data.find((p) => p.seconds === draft.period) ?? periods.data[0];
-  const available = balance.data?.[draft.currency].available;
+  const available = practice
+    ? practiceBook.data?.available
+    : balance.data?.[draft.currency].available;
   const check =
     period === undefined
       ? undefined
@@ -85,6 +99,7 @@ export function TicketPanel({ product, direction, initial, onOpenRules, onSubmit
       return;
     }
     onSubmit({
+      book,
       direction: chosen,
       currency: draft.currency,
       stakeMinor: check.minor,

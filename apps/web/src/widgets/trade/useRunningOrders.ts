@@ -1,4 +1,4 @@
-import type { Order } from '@ampere/contract';
+import type { Book, Order } from '@ampere/contract';
 import { useCallback } from 'react';
 import { api } from '@/core/api';
 import { PATHS } from '@/config/paths';
@@ -11,8 +11,8 @@ import { useOpenDialog } from '@/hooks/useAppNavigate';
  * countdowns), and how to open one in the order dialog — shared by the Trade tab and Order
  * records.
  */
-export function useRunningOrders() {
-  const orders = useOpenOrders(api);
+export function useRunningOrders(book: Book = 'real') {
+  const orders = useOpenOrders(api, book);
   const openDialog = useOpenDialog();
   const open = useCallback(
     (order: Order) => {

@@ -52,9 +52,12 @@ BEGIN
 
   -- The user's own limits, locked so concurrent buys of one user are checked one at a time:
   -- at most daily_trades orders a day, and the day's worst case (settled losses plus every
-  -- open stake, this one included) within the daily loss limit of the currency.
-  SELECT * INTO v_limit FROM trade_limit l WHERE l.user_id = p_user_id FOR UPDATE;
-  IF FOUND THEN
+  -- open stake, this one included) within the daily loss limit of the currency. They guard
+  -- real money only: a practice order (`usdt_practice`) is neither checked nor counted.
+  IF p_currency <> 'usdt_practice' THEN
+    SELECT * INTO v_limit FROM trade_limit l WHERE l.user_id = p_user_id FOR UPDATE;
+  END IF;
+  IF p_currency <> 'usdt_practice' AND FOUND THEN
     SELECT coalesce(sum(d.orders), 0),
            coalesce(sum(d.net) FILTER (WHERE d.currency = p_currency), 0),
            coalesce(sum(d.open) FILTER (WHERE d.currency = p_currency), 0)

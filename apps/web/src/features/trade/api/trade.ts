@@ -6,7 +6,15 @@ import {
   receiptSchema,
   tradeLimitsSchema,
 } from '@ampere/contract';
-import type { CurrencyKey, Direction, Order, Period, Receipt, TradeLimits } from '@ampere/contract';
+import type {
+  Book,
+  CurrencyKey,
+  Direction,
+  Order,
+  Period,
+  Receipt,
+  TradeLimits,
+} from '@ampere/contract';
 import type { Api } from '@ampere/client';
 
 /**
@@ -20,7 +28,7 @@ export const CLOSED_PAGE_SIZE = 20;
 export const tradeKeys = {
   all: ['trade'] as const,
   periods: (symbol: string) => [...tradeKeys.all, 'periods', symbol] as const,
-  open: () => [...tradeKeys.all, 'open'] as const,
+  open: (book: Book = 'real') => [...tradeKeys.all, 'open', book] as const,
   closed: () => [...tradeKeys.all, 'closed'] as const,
   order: (id: string) => [...tradeKeys.all, 'order', id] as const,
   receipt: (id: string) => [...tradeKeys.all, 'receipt', id] as const,
@@ -47,11 +55,15 @@ export interface BuyIntent {
   currency: CurrencyKey;
   /** Seconds. */
   period: number;
+  /** The practice book's virtual USDT; real money when left out. */
+  book?: Book;
 }
 
 export async function buy(api: Api, intent: BuyIntent, idempotencyKey: string): Promise<Order> {
+  const { book, ...rest } = intent;
   const data = await api.post('user/buy', {
-    body: { ...intent, period: String(intent.period) },
+    // Real money sends no book, exactly as before practice existed.
+    body: { ...rest, period: String(intent.period), ...(book === 'practice' && { book }) },
     idempotencyKey,
   });
   return orderSchema.parse(data);
@@ -62,8 +74,10 @@ export async function fetchOpenOrders(
   api: Api,
   symbol?: string,
   signal?: AbortSignal,
+  book: Book = 'real',
 ): Promise<Order[]> {
-  const data = await api.get('user/newOrderList', { query: { symbol }, signal });
+  const query = book === 'practice' ? { symbol, book } : { symbol };
+  const data = await api.get('user/newOrderList', { query, signal });
   return openOrdersSchema.parse(data).items;
 }
 

@@ -90,6 +90,11 @@ export const OrderCard = memo(function OrderCard({ order, live, onOpen }: Props)
             <span className={styles.name}>{order.name}</span>
             <span className={styles.symbol}>{order.symbol}</span>
           </span>
+          {order.book === 'practice' && (
+            <span className={styles.practice} data-testid="practice-tag">
+              {t('trade.practiceTag')}
+            </span>
+          )}
           <DirectionTag direction={order.direction} />
           <StatusTag status={order.status} />
           <RightOutline className={styles.chevron} aria-hidden />

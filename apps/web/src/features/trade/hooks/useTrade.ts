@@ -1,4 +1,4 @@
-import type { Order } from '@ampere/contract';
+import type { Book, Order } from '@ampere/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -61,11 +61,11 @@ export function settlePollDelay(
  * The caller's open orders. Pushes keep it current; when an order is past expiry and its
  * settlement has not been pushed (the socket may be down), it is asked again every 2 s.
  */
-export function useOpenOrders(api: Api) {
+export function useOpenOrders(api: Api, book: Book = 'real') {
   return useQuery({
-    queryKey: tradeKeys.open(),
+    queryKey: tradeKeys.open(book),
     queryFn: async ({ signal }) => {
-      const items = await fetchOpenOrders(api, undefined, signal);
+      const items = await fetchOpenOrders(api, undefined, signal, book);
       const receivedAt = Date.now();
       return items.map((order) => timed(order, receivedAt));
     },
@@ -118,7 +118,9 @@ export function applyOrder(client: QueryClient, order: Order, receivedAtMs = Dat
     const next = newerOrder(current?.order, order);
     return next === current?.order ? current : timed(next, receivedAtMs);
   });
-  void client.invalidateQueries({ queryKey: tradeKeys.open() });
+  void client.invalidateQueries({ queryKey: tradeKeys.open(order.book) });
+  // A practice order moved the practice book (features/practice: its key is ['practice', …]).
+  if (order.book === 'practice') void client.invalidateQueries({ queryKey: ['practice'] });
   if (order.status !== 'open') {
     void client.invalidateQueries({ queryKey: tradeKeys.closed() });
     void client.invalidateQueries({ queryKey: tradeKeys.limits() });
