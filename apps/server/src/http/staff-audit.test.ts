@@ -240,6 +240,10 @@ describe('staff API: one audit row per change, from the route table', () => {
           backReason: 'blurry',
         });
     },
+    'POST /api/admin/v1/kyc/settings': async () => () =>
+      post(compliance, 'kyc/settings', { docTypes: ['prc_id', 'passport'] }),
+    'POST /api/admin/v1/settings/practice': async () => () =>
+      post(risk, 'settings/practice', { start: '20000' }),
     'POST /api/admin/v1/settings/periods': async () => {
       const [p] = (await products()).items;
       const [period] = p?.periods ?? [];
