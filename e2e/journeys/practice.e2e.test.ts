@@ -81,10 +81,11 @@ describe('practice', () => {
       await expect
         .poll(() => textOf(page.getByTestId('trade-available')))
         .toBe('Available 10,000 USDT');
+      await shotBoth(page, 'trade');
       await page.getByTestId('period-30').click();
       await page.getByLabel('Amount', { exact: true }).fill('100');
       expect(await textOf(page.getByTestId('expected-profit'))).toBe('+80 USDT');
-      await shotBoth(page, 'trade');
+      expect(await textOf(page.getByTestId('practice-ticket'))).toContain('Practice');
       await page.getByRole('button', { name: 'Buy more' }).scrollIntoViewIfNeeded();
       await shotBoth(page, 'ticket');
 
@@ -102,27 +103,29 @@ describe('practice', () => {
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       const route = await waitForRoute(page, (hash) => /orderDialog\?id=\d+$/.test(hash));
       const orderId = /id=(\d+)$/.exec(route)?.[1] ?? '';
-      await page.getByTestId('order-countdown').waitFor();
-      await page.getByTestId('practice-card').waitFor();
-      await expect.poll(() => textOf(page.getByTestId('practice-available'))).toBe('9,900.00 USDT');
+      const details = page.getByRole('dialog', { name: 'Order details' });
+      await details.getByTestId('order-countdown').waitFor();
+      await expect
+        .poll(() => textOf(details.getByTestId('practice-available')))
+        .toBe('9,900.00 USDT');
       await shotBoth(page, 'countdown');
 
       // The result: tagged Practice, the practice balance it left.
-      const result = page.getByTestId('order-result');
+      const result = details.getByTestId('order-result');
       await result.waitFor({ timeout: SETTLE_WITHIN_MS });
       const outcome = (await result.getAttribute('data-outcome')) ?? '';
       expect(Object.keys(PRACTICE_AFTER)).toContain(outcome);
       expect(await textOf(result.getByTestId('practice-tag'))).toBe('Practice');
       await expect
-        .poll(() => textOf(page.getByTestId('result-balance')))
+        .poll(() => textOf(details.getByTestId('result-balance')))
         .toBe(PRACTICE_AFTER[outcome]?.replace('.00 ', ' '));
       await expect
-        .poll(() => textOf(page.getByTestId('practice-available')))
+        .poll(() => textOf(details.getByTestId('practice-available')))
         .toBe(PRACTICE_AFTER[outcome]);
       await shotBoth(page, 'result');
 
       // Order records on Practice: the order among the closed ones, with its receipt.
-      await page.getByRole('button', { name: 'Order records' }).click();
+      await details.getByRole('button', { name: 'Order records' }).click();
       await waitForRoute(page, (hash) => hash === ORDERS);
       await expectTitle(page, 'Order records');
       expect(await page.getByTestId('book-practice').getAttribute('aria-checked')).toBe('true');
