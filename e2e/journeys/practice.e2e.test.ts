@@ -122,6 +122,7 @@ describe('practice', () => {
       await expect
         .poll(() => textOf(details.getByTestId('practice-available')))
         .toBe(PRACTICE_AFTER[outcome]);
+      expect(await textOf(result)).toContain('Practice balance');
       await shotBoth(page, 'result');
 
       // Order records on Practice: the order among the closed ones, with its receipt.
@@ -156,6 +157,8 @@ describe('practice', () => {
       await expect
         .poll(() => textOf(full.getByTestId('practice-available')))
         .toBe(PRACTICE_AFTER[outcome]);
+      // The real statement is not listed under the practice book.
+      expect(await page.getByText('Recent details').count()).toBe(0);
       await shotBoth(page, 'asset');
       await full.getByTestId('practice-reset').click();
       await full.getByText('Practice balance reset').waitFor();
@@ -174,6 +177,7 @@ describe('practice', () => {
         .poll(() => textOf(page.getByTestId('balance-money').getByLabel(/Total/)))
         .toBe('1,000.00');
       expect(await textOf(page.getByTestId('balance-usdt').getByLabel(/Total/))).toBe('50.00');
+      await page.getByText('Recent details').waitFor();
       await shotBoth(page, 'asset-real');
       expect(await realBalance(page)).toEqual(before);
       // The refused second reset is the browser's logged 409; it is the expected outcome here.

@@ -69,7 +69,8 @@ export function OrderResult({ order, available }: Props) {
           },
           {
             key: 'balance',
-            label: t('trade.result.balance'),
+            // A practice order left the practice balance (the practice feature's messages).
+            label: t(order.book === 'practice' ? 'practice.available' : 'trade.result.balance'),
             value: available === undefined ? '—' : withCurrency(money(available), order.currency),
             testId: 'result-balance',
           },
