@@ -8,8 +8,8 @@ import {
   signUp,
   waitForRoute,
 } from '../support/app.js';
-import { credit } from '../support/ops.js';
-import { usePhones } from '../support/phones.js';
+import { adminShots, adminUrl, firstSignIn, pageTitle, useBackOffice } from '../support/admin.js';
+import { createStaff, credit } from '../support/ops.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -30,6 +30,14 @@ const PRACTICE_AFTER: Record<string, string> = {
   lost: '9,900.00 USDT',
   tie: START,
   void: START,
+};
+
+/** The back office's net practice result of that one order, in USDT's six places. */
+const PRACTICE_NET: Record<string, string> = {
+  won: '+80.000000 USDT',
+  lost: '-100.000000 USDT',
+  tie: '+0.000000 USDT',
+  void: '+0.000000 USDT',
 };
 
 const shotBoth = (page: Page, name: string) => shotBothSchemes(page, `practice-${name}`);
@@ -54,13 +62,15 @@ async function realBalance(page: Page): Promise<unknown> {
 }
 
 describe('practice', () => {
-  const { phone, errors } = usePhones();
+  const { phone, desk, errors } = useBackOffice();
+  let username = '';
+  let practiceNet = '';
 
   it(
     'a new user trades the practice book, follows the order to its receipt and resets it; the real balance never moves',
     async () => {
       const page = await phone();
-      const username = await signUp(page, baseUrl);
+      username = await signUp(page, baseUrl);
       await credit(username, '1000', 'money');
       await credit(username, '50', 'usdt');
       await open(page, baseUrl, TRADE);
@@ -115,6 +125,7 @@ describe('practice', () => {
       await result.waitFor({ timeout: SETTLE_WITHIN_MS });
       const outcome = (await result.getAttribute('data-outcome')) ?? '';
       expect(Object.keys(PRACTICE_AFTER)).toContain(outcome);
+      practiceNet = PRACTICE_NET[outcome] ?? '';
       expect(await textOf(result.getByTestId('practice-tag'))).toBe('Practice');
       await expect
         .poll(() => textOf(details.getByTestId('result-balance')))
@@ -185,4 +196,34 @@ describe('practice', () => {
     },
     JOURNEY_TIMEOUT_MS,
   );
+
+  it('the back office shows the practice book and its order apart from real money', async () => {
+    const support = await createStaff(`practicesupport${Date.now().toString(36)}`, 'support');
+    const desk1 = await desk();
+    await firstSignIn(desk1, baseUrl, support.username, support.oneTimePassword, 'Staffpass1');
+    await desk1.goto(adminUrl(baseUrl, '/users'));
+    await pageTitle(desk1, 'Users').waitFor();
+    await desk1.getByPlaceholder('UID, username or invite code').fill(username);
+    await desk1.getByRole('button', { name: /Query|Search/ }).click();
+    const row = desk1.locator('.ant-table-row').filter({ hasText: username });
+    await row.getByRole('link').click();
+    await pageTitle(desk1, new RegExp(`^${username} · \\d+$`)).waitFor();
+
+    // Real orders: none (the only order was practice).
+    await desk1.getByRole('tab', { name: 'Orders' }).click();
+    await desk1.locator('.ant-empty').first().waitFor();
+
+    await desk1.getByRole('tab', { name: 'Practice' }).click();
+    const practice = desk1.getByTestId('user-practice');
+    await practice
+      .getByText('Virtual USDT: never part of real balances', { exact: false })
+      .waitFor();
+    await practice.getByText('10,000.000000 USDT').first().waitFor();
+    await practice.getByText(practiceNet).waitFor();
+    await practice.locator('.ant-table-row').first().waitFor();
+    expect(await practice.locator('.ant-table-row').count()).toBe(1);
+    await adminShots(desk1, 'user-practice');
+    // The first part's refused second reset is the browser's logged 409 (expected there).
+    expectNoConsoleErrors(errors.filter((e) => !e.includes('status of 409 (Conflict)')));
+  });
 });
