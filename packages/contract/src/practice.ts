@@ -22,7 +22,7 @@ export const practiceAccountSchema = z.object({
   inOrder: amount,
   /** What a reset sets the balance back to (the operator's current setting). */
   start: amount,
-  /** Open practice orders: a reset waits until they have settled. */
+  /** Open practice orders: a reset is refused until they have settled. */
   openOrders: z.number().int(),
   resets: z.number().int(),
   lastResetAt: z.number().int().nullable(),

@@ -11,9 +11,13 @@ import {
   UserReferrals,
   UserStatement,
 } from '@/features/users/components/UserLists';
+import { UserPractice } from '@/features/users/components/UserPractice';
 import { UserBalances, UserProfile } from '@/features/users/components/UserProfile';
 
-/** One user: profile and actions, then balances, statement, orders, sign-ins and referrals. */
+/**
+ * One user: profile and actions, then balances, statement, orders, the practice book (apart from
+ * real money), sign-ins and referrals.
+ */
 export default function UserDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +58,11 @@ export default function UserDetailPage() {
                     key: 'orders',
                     label: t('users.tabs.orders'),
                     children: <UserOrders uid={uid} />,
+                  },
+                  {
+                    key: 'practice',
+                    label: t('users.tabs.practice'),
+                    children: <UserPractice uid={uid} />,
                   },
                   {
                     key: 'logins',

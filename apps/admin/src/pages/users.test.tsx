@@ -114,6 +114,90 @@ describe('the Users pages', () => {
     expect(sent?.headers.get('x-csrf-token')).toBe('csrf-1');
   });
 
+  it('shows the practice book and practice orders apart from real money', async () => {
+    const order = (id: string, book: 'real' | 'practice', amount: string) => ({
+      id,
+      symbol: 'BTC/USDT',
+      name: 'Bitcoin',
+      direction: 'up' as const,
+      currency: 'usdt' as const,
+      book,
+      amount,
+      period: 30,
+      payoutRate: '0.80',
+      status: 'won' as const,
+      strikePrice: '60000.00',
+      strikeTime: 1_795_000_000_000,
+      openedAt: 1_795_000_000_000,
+      expiresAt: 1_795_000_030_000,
+      secondsRemaining: 0,
+      exitPrice: '60010.00',
+      exitTime: 1_795_000_030_000,
+      payout: '0',
+      profit: '80.000000',
+      settledAt: 1_795_000_031_000,
+    });
+    api.server.on('GET users/31415926', ok(detail));
+    api.server.on('GET users/31415926/orders', (request) =>
+      request.query.get('book') === 'practice'
+        ? ok({ items: [order('77', 'practice', '100.000000')], nextCursor: null })
+        : ok({ items: [order('12', 'real', '5.000000')], nextCursor: null }),
+    );
+    api.server.on(
+      'GET users/31415926/practice',
+      ok({
+        account: {
+          currency: 'usdt',
+          available: '10080.000000',
+          inOrder: '0.000000',
+          start: '10000.000000',
+          openOrders: 0,
+          resets: 2,
+          lastResetAt: Date.UTC(2026, 10, 25, 9, 30),
+          nextResetAt: null,
+        },
+        orders: { total: 3, open: 0, won: 2, lost: 1, staked: '300.000000', net: '60.000000' },
+      }),
+    );
+    renderAt('/users/31415926', 'support');
+    await screen.findByText('alice · 31415926');
+
+    // The Orders tab is real money only: it never asks for the practice book.
+    fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByText('12')).toBeTruthy();
+    expect(api.server.last('GET users/31415926/orders')?.query.has('book')).toBe(false);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Practice' }));
+    const practice = await screen.findByTestId('user-practice');
+    expect(within(practice).getByText('PRACTICE')).toBeTruthy();
+    expect(await within(practice).findByText('10,080.000000 USDT')).toBeTruthy();
+    expect(within(practice).getByText('10,000.000000 USDT')).toBeTruthy();
+    expect(within(practice).getByText('2 won / 1 lost')).toBeTruthy();
+    expect(within(practice).getByText('+60.000000 USDT')).toBeTruthy();
+    expect(within(practice).getByText('Now (once no practice order is open)')).toBeTruthy();
+    expect(within(practice).getByText('Resets').closest('tr')?.textContent).toContain('2');
+    // Its own list of orders, asked for by book.
+    expect(await within(practice).findByText('77')).toBeTruthy();
+    expect(within(practice).queryByText('12')).toBeNull();
+    expect(api.server.last('GET users/31415926/orders')?.query.get('book')).toBe('practice');
+  });
+
+  it('says when a user never opened Practice', async () => {
+    api.server.on('GET users/31415926', ok(detail));
+    api.server.on('GET users/31415926/orders', ok({ items: [], nextCursor: null }));
+    api.server.on(
+      'GET users/31415926/practice',
+      ok({
+        account: null,
+        orders: { total: 0, open: 0, won: 0, lost: 0, staked: '0.000000', net: '0.000000' },
+      }),
+    );
+    renderAt('/users/31415926', 'support');
+    await screen.findByText('alice · 31415926');
+    fireEvent.click(screen.getByRole('tab', { name: 'Practice' }));
+    expect(await screen.findByText('This user has not opened Practice yet.')).toBeTruthy();
+  });
+
   it('says why a user cannot be shown', async () => {
     api.server.on('GET users/100000000', fail(7010, 'There is no such user', 404));
     renderAt('/users/100000000', 'support');

@@ -57,7 +57,7 @@ export default function AssetPage() {
         <BalanceCard currencies={currencies} balance={balance.data} />
       )}
       {/* A failed refresh keeps the figures already shown; only a first failure asks to retry. */}
-      {balance.data === undefined && balance.isError && (
+      {book === 'real' && balance.data === undefined && balance.isError && (
         <RetryState
           message={errorText(balance.error, t, { fallback: 'loading_failed' })}
           onRetry={() => {
@@ -78,12 +78,15 @@ export default function AssetPage() {
           }))}
         />
       </Section>
-      <Section
-        title={t('wallet.recent')}
-        extra={<Link to={PATHS.mark}>{t('wallet.allRecords')}</Link>}
-      >
-        <RecentDetails query={recent} />
-      </Section>
+      {/* The statement is real money only: never listed under the practice book. */}
+      {book === 'real' && (
+        <Section
+          title={t('wallet.recent')}
+          extra={<Link to={PATHS.mark}>{t('wallet.allRecords')}</Link>}
+        >
+          <RecentDetails query={recent} />
+        </Section>
+      )}
     </PullToRefresh>
   );
 }

@@ -16,6 +16,7 @@ import { usePeriods } from '@/features/trade/hooks/useTrade';
 import { checkStake } from '@/features/trade/money';
 import { errorText } from '@/i18n/errorText';
 import { usePractice } from '@/features/practice/hooks/usePractice';
+import { PracticeTag } from '@/features/trade/components/PracticeTag';
 import { useLiveBalance } from './TradeStreams';
 import styles from './TicketPanel.module.css';
 
@@ -115,7 +116,7 @@ export function TicketPanel(props: Props) {
         : undefined
       : t(product.state === 'closed' ? 'markets.reason.closed' : 'markets.reason.paused');
 
-  return (
+  const ticket = (
     <>
       <StakeForm
         draft={shown}
@@ -145,5 +146,16 @@ export function TicketPanel(props: Props) {
         </div>
       )}
     </>
+  );
+  if (!practice) return ticket;
+  // The practice ticket in an amber frame that names it: no crop of it reads as real money.
+  return (
+    <div className={styles.practice} data-testid="practice-ticket">
+      <p className={styles.practiceHead}>
+        <PracticeTag />
+        <span>{t('practice.virtual')}</span>
+      </p>
+      {ticket}
+    </div>
   );
 }

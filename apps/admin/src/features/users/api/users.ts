@@ -2,6 +2,7 @@ import {
   loginHistorySchema,
   orderListSchema,
   statementPageSchema,
+  type Book,
   type CurrencyKey,
   type OrderStatus,
 } from '@ampere/contract';
@@ -9,6 +10,7 @@ import {
   userDetailSchema,
   userListSchema,
   userPasswordResetResultSchema,
+  userPracticeSchema,
   userSummarySchema,
   type UserPasswordResetResult,
   type UserStatus,
@@ -64,17 +66,27 @@ export function useUserStatement(uid: string, currency: CurrencyKey | undefined)
   });
 }
 
-export function useUserOrders(uid: string, status: OrderStatus | undefined) {
+/** One book's orders: real money by default, or the practice book's, listed apart. */
+export function useUserOrders(uid: string, status: OrderStatus | undefined, book: Book = 'real') {
   return useInfiniteQuery({
-    queryKey: [...USERS_KEY, uid, 'orders', status],
+    queryKey: [...USERS_KEY, uid, 'orders', book, status],
     initialPageParam: first,
     queryFn: ({ pageParam }) =>
       api.get(userPath(uid, '/orders'), orderListSchema, {
+        ...(book === 'practice' && { book }),
         status,
         cursor: pageParam,
         limit: USERS_PAGE_SIZE,
       }),
     getNextPageParam: nextCursor,
+  });
+}
+
+/** The practice book (null until the user first opens Practice) and its orders in numbers. */
+export function useUserPractice(uid: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, uid, 'practice'],
+    queryFn: () => api.get(userPath(uid, '/practice'), userPracticeSchema),
   });
 }
 

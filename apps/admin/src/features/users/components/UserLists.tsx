@@ -1,4 +1,4 @@
-import type { CurrencyKey, Order, OrderStatus, StatementItem } from '@ampere/contract';
+import type { Book, CurrencyKey, Order, OrderStatus, StatementItem } from '@ampere/contract';
 import { ORDER_STATUSES } from '@ampere/contract';
 import type { UserSummary } from '@ampere/contract/admin';
 import { Button, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -132,12 +132,12 @@ export function UserStatement({ uid }: { uid: string }) {
   );
 }
 
-/** Every order of the user, open and settled, newest first. */
-export function UserOrders({ uid }: { uid: string }) {
+/** Every order of the user in one book (real money unless told), open and settled, newest first. */
+export function UserOrders({ uid, book = 'real' }: { uid: string; book?: Book }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [status, setStatus] = useState<OrderStatus>();
-  const query = useUserOrders(uid, status);
+  const query = useUserOrders(uid, status, book);
   const rows = query.data?.pages.flatMap((page) => page.items);
   const columns: TableColumnsType<Order> = [
     { title: t('users.orders.id'), dataIndex: 'id' },

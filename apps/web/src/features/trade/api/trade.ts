@@ -29,7 +29,11 @@ export const tradeKeys = {
   all: ['trade'] as const,
   periods: (symbol: string) => [...tradeKeys.all, 'periods', symbol] as const,
   open: (book: Book = 'real') => [...tradeKeys.all, 'open', book] as const,
-  closed: () => [...tradeKeys.all, 'closed'] as const,
+  /** Without `book`, every book's closed list (for invalidation). */
+  closed: (book?: Book) =>
+    book === undefined
+      ? ([...tradeKeys.all, 'closed'] as const)
+      : ([...tradeKeys.all, 'closed', book] as const),
   order: (id: string) => [...tradeKeys.all, 'order', id] as const,
   receipt: (id: string) => [...tradeKeys.all, 'receipt', id] as const,
   limits: () => [...tradeKeys.all, 'limits'] as const,
@@ -86,14 +90,16 @@ export interface ClosedPage {
   nextCursor: string | null;
 }
 
-/** Settled orders, newest first; `cursor` is the previous page's `nextCursor`. */
+/** Settled orders of one book, newest first; `cursor` is the previous page's `nextCursor`. */
 export async function fetchClosedOrders(
   api: Api,
   cursor: string | undefined,
   signal?: AbortSignal,
+  book: Book = 'real',
 ): Promise<ClosedPage> {
   const data = await api.get('user/orderList', {
-    query: { cursor, limit: CLOSED_PAGE_SIZE },
+    // Real money sends no book, exactly as before practice existed.
+    query: { cursor, limit: CLOSED_PAGE_SIZE, ...(book === 'practice' && { book }) },
     signal,
   });
   return orderListSchema.parse(data);

@@ -7,6 +7,7 @@ import { formatCountdown, secondsLeft } from '../countdown';
 import { money, price, shortDateTime, signedMoney, withCurrency } from '../display';
 import { STANDING_TONE, outcomeFigure, standingOf } from '../outcome';
 import type { Tone } from '../outcome';
+import { PracticeTag } from './PracticeTag';
 import { DirectionTag } from './DirectionTag';
 import { StatusTag } from './StatusTag';
 import styles from './OrderCard.module.css';
@@ -90,11 +91,7 @@ export const OrderCard = memo(function OrderCard({ order, live, onOpen }: Props)
             <span className={styles.name}>{order.name}</span>
             <span className={styles.symbol}>{order.symbol}</span>
           </span>
-          {order.book === 'practice' && (
-            <span className={styles.practice} data-testid="practice-tag">
-              {t('trade.practiceTag')}
-            </span>
-          )}
+          {order.book === 'practice' && <PracticeTag />}
           <DirectionTag direction={order.direction} />
           <StatusTag status={order.status} />
           <RightOutline className={styles.chevron} aria-hidden />

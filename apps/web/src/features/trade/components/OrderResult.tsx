@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { money, price, signedMoney, withCurrency } from '../display';
 import { outcomeFigure } from '../outcome';
 import { FigureRows } from './FigureRows';
+import { PracticeTag } from './PracticeTag';
 import { orderTermRows } from './orderRows';
 import styles from './OrderResult.module.css';
 
@@ -35,6 +36,7 @@ export function OrderResult({ order, available }: Props) {
         <span className={styles.icon} aria-hidden>
           {icon}
         </span>
+        {order.book === 'practice' && <PracticeTag />}
         <h3 className={styles.title}>{t(`trade.result.${figure.outcome}`)}</h3>
         <p className={styles.amount} data-testid="result-amount">
           {figure.refunded
@@ -67,7 +69,8 @@ export function OrderResult({ order, available }: Props) {
           },
           {
             key: 'balance',
-            label: t('trade.result.balance'),
+            // A practice order left the practice balance (the practice feature's messages).
+            label: t(order.book === 'practice' ? 'practice.available' : 'trade.result.balance'),
             value: available === undefined ? '—' : withCurrency(money(available), order.currency),
             testId: 'result-balance',
           },

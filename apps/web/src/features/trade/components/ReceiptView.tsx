@@ -7,6 +7,7 @@ import { outcomeFigure } from '../outcome';
 import { FigureRows } from './FigureRows';
 import { orderTermRows } from './orderRows';
 import { HashText } from './HashText';
+import { PracticeTag } from './PracticeTag';
 import { StatusTag } from './StatusTag';
 import styles from './ReceiptView.module.css';
 
@@ -75,6 +76,11 @@ export function ReceiptView({ receipt, verify, onVerify, onHowTo }: Props) {
   const figure = outcomeFigure(order);
   return (
     <div className={styles.receipt} data-testid="receipt">
+      {order.book === 'practice' && (
+        <div className={styles.practice}>
+          <PracticeTag />
+        </div>
+      )}
       <FigureRows
         rows={[
           { key: 'product', label: t('trade.product'), value: `${order.name} · ${order.symbol}` },

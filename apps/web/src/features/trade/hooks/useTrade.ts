@@ -77,10 +77,10 @@ export function useOpenOrders(api: Api, book: Book = 'real') {
 /** The first page has no cursor; each later one takes the `nextCursor` of the page before. */
 const FIRST_PAGE: string | undefined = undefined;
 
-export function useClosedOrders(api: Api) {
+export function useClosedOrders(api: Api, book: Book = 'real') {
   return useInfiniteQuery({
-    queryKey: tradeKeys.closed(),
-    queryFn: ({ pageParam, signal }) => fetchClosedOrders(api, pageParam, signal),
+    queryKey: tradeKeys.closed(book),
+    queryFn: ({ pageParam, signal }) => fetchClosedOrders(api, pageParam, signal, book),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

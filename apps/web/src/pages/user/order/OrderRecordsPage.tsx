@@ -1,5 +1,5 @@
 import { QueryFallback } from '@/components/QueryState';
-import type { Order } from '@ampere/contract';
+import type { Book, Order } from '@ampere/contract';
 import { Popup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import type { VerifyState } from '@/features/trade/components/ReceiptView';
 import { RulesSheet } from '@/features/trade/components/RulesSheet';
 import { useClosedOrders, useOrderSync, useReceipt } from '@/features/trade/hooks/useTrade';
 import { errorText } from '@/i18n/errorText';
+import { useFeatureMessages } from '@/i18n/feature';
+import { useBook } from '@/features/practice/book';
+import { BookSwitch } from '@/features/practice/components/BookSwitch';
 import { LiveOrderCard } from '@/widgets/trade/LiveOrderCard';
 import { TradeStreams } from '@/widgets/trade/TradeStreams';
 import { useRunningOrders } from '@/widgets/trade/useRunningOrders';
@@ -23,11 +26,14 @@ const STATUSES = ['trading', 'closed'] as const;
 
 /**
  * Order records (SPEC §2 /app/pages/user/order/index): the orders still trading with their live
- * price and countdown, and the closed ones, newest first, a page at a time. An open order opens
+ * price and countdown, and the closed ones, newest first, a page at a time, of the account the
+ * Real / Practice switch shows. An open order opens
  * its countdown; a closed one its receipt, which can be verified against the tick chain.
  */
 export default function OrderRecordsPage() {
+  useFeatureMessages('practice');
   const { t } = useTranslation();
+  const book = useBook();
   const [receiptOf, setReceiptOf] = useState<string>();
   const [receiptOpen, setReceiptOpen] = useState(false);
   const openReceipt = useCallback((order: Order) => {
@@ -37,8 +43,15 @@ export default function OrderRecordsPage() {
   return (
     <TradeStreams>
       <Sync />
+      <BookSwitch />
       <RecordTabs tabs={STATUSES.map((key) => ({ key, title: t(`trade.status.${key}`) }))}>
-        {(active) => (active === 'trading' ? <Trading /> : <Closed onOpen={openReceipt} />)}
+        {(active) =>
+          active === 'trading' ? (
+            <Trading key={book} book={book} />
+          ) : (
+            <Closed key={book} book={book} onOpen={openReceipt} />
+          )
+        }
       </RecordTabs>
       <ReceiptSheet
         id={receiptOf}
@@ -57,9 +70,9 @@ function Sync() {
   return null;
 }
 
-function Trading() {
+function Trading({ book }: { book: Book }) {
   const { t } = useTranslation();
-  const { orders, open, nowMs } = useRunningOrders();
+  const { orders, open, nowMs } = useRunningOrders(book);
   if (orders.data === undefined) return <QueryFallback query={orders} />;
   if (orders.data.length === 0) return <EmptyState message={t('trade.noOpenOrders')} />;
   return (
@@ -71,9 +84,9 @@ function Trading() {
   );
 }
 
-function Closed({ onOpen }: { onOpen: (order: Order) => void }) {
+function Closed({ book, onOpen }: { book: Book; onOpen: (order: Order) => void }) {
   const { t } = useTranslation();
-  const query = useClosedOrders(api);
+  const query = useClosedOrders(api, book);
   // A failed next page keeps the rows already shown; only a failed first load replaces them.
   if (query.data === undefined) return <QueryFallback query={query} />;
   const items = query.data.pages.flatMap((page) => page.items);
