@@ -15,3 +15,4 @@ export * from './version.js';
 export * from './wallet.js';
 export * from './channels.js';
 export * from './kyc.js';
+export * from './content.js';
