@@ -80,12 +80,10 @@ export type UserNoticeList = z.infer<typeof userNoticeListSchema>;
 export const noticePopupsSchema = z.object({ items: z.array(noticeSchema) });
 export type NoticePopups = z.infer<typeof noticePopupsSchema>;
 
-/** POST user/noticeRead — marks notices read (seen); for any device of the user. */
+/** POST user/noticeRead — marks notices read (seen), for every device of the user. */
 export const noticeReadSchema = z.strictObject({
-  ids: z
-    .array(z.string().regex(/^[1-9][0-9]{0,18}$/))
-    .min(1)
-    .max(50),
+  /** Up to 50 ids, comma-separated (a form field as well as JSON). */
+  ids: z.string().regex(/^[1-9][0-9]{0,18}(,[1-9][0-9]{0,18}){0,49}$/, { error: 'invalid_id' }),
 });
 export const noticeReadResultSchema = z.object({ unread: z.number().int() });
 

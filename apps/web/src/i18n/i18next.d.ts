@@ -5,6 +5,7 @@ import type enUS from './locales/en-US';
 import type kyc from './locales/en-US/kyc.json';
 import type funding from './locales/en-US/funding.json';
 import type earn from './locales/en-US/earn.json';
+import type content from './locales/en-US/content.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
@@ -14,7 +15,8 @@ declare module 'i18next' {
       translation: Omit<typeof enUS, 'errors'> &
         typeof kyc &
         typeof funding &
-        typeof earn & {
+        typeof earn &
+        typeof content & {
           errors: (typeof enUS)['errors'] & UserErrorMessages;
         };
     };

@@ -138,12 +138,12 @@ describe('announcements, banners and customer service, through the API', () => {
       payload: { username: 'reader1', password: 'Secret123' },
     });
     const otherDevice = login.json<Json>().data.token as string;
-    expect((await userPost('user/noticeRead', { ids: [id] })).data.unread).toBe(unread - 1);
+    expect((await userPost('user/noticeRead', { ids: id })).data.unread).toBe(unread - 1);
     expect((await get('user/noticePopups', otherDevice)).data.items).toEqual([]);
     expect((await get('user/notices', otherDevice)).data.unread).toBe(unread - 1);
     // Reading twice changes nothing; unknown ids are ignored.
     expect(
-      (await userPost('user/noticeRead', { ids: [id, '99999'] }, otherDevice)).data.unread,
+      (await userPost('user/noticeRead', { ids: `${id},99999` }, otherDevice)).data.unread,
     ).toBe(unread - 1);
     // Another user still gets it.
     const other = await signUpThroughApi(t.app, t.database.db, 'reader2');

@@ -132,7 +132,8 @@ export function contentRoutes(services: {
           response: responses(noticeReadResultSchema),
         },
       },
-      async (req) => ok(req, await content.notices.markRead(authOf(req).user.id, req.body.ids)),
+      async (req) =>
+        ok(req, await content.notices.markRead(authOf(req).user.id, req.body.ids.split(','))),
     );
   };
 }
