@@ -156,3 +156,6 @@ export const adminCustomerServiceSchema = z.object({
   ),
 });
 export type AdminCustomerService = z.infer<typeof adminCustomerServiceSchema>;
+
+/** POST content/notices/:id/delete and content/banners/:id/delete. */
+export const contentRemovedSchema = z.object({ id: z.string() });

@@ -8,12 +8,12 @@ import {
   contentIdParams,
   contentImagePurposeSchema,
   contentImageSchema,
+  contentRemovedSchema,
   customerServiceChangeSchema,
   noticeChangeSchema,
 } from '@ampere/contract/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
@@ -21,7 +21,7 @@ import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { ContentService } from './content.service.js';
 
-const removed = z.object({ id: z.string() });
+const removed = contentRemovedSchema;
 const tooLarge = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
