@@ -85,6 +85,9 @@ export function contentRoutes(services: {
             .header('x-content-type-options', 'nosniff')
             .header('content-security-policy', "default-src 'none'; sandbox")
             .header('content-disposition', 'inline')
+            // Public by design (no user's data): the back office's sandboxed preview frame, whose
+            // origin is opaque, may show it too.
+            .header('cross-origin-resource-policy', 'cross-origin')
             // An id names one image forever: new content is a new id.
             .header('cache-control', 'public, max-age=31536000, immutable')
             .send(data)

@@ -143,6 +143,7 @@ function Editor({ initial, canEdit }: { initial: Draft; canEdit: boolean }) {
             <Form layout="vertical" disabled={!canEdit}>
               <Form.Item label={t('content.service.name')}>
                 <Input
+                  aria-label={t('content.service.name')}
                   value={agent.name}
                   maxLength={40}
                   onChange={(e) => {
@@ -177,6 +178,7 @@ function Editor({ initial, canEdit }: { initial: Draft; canEdit: boolean }) {
                 extra={t(`content.service.help.${agent.kind}`)}
               >
                 <Input
+                  aria-label={t('content.service.value')}
                   value={agent.value}
                   onChange={(e) => {
                     setAgent(i, { value: e.target.value });
