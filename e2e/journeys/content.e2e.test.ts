@@ -213,7 +213,10 @@ describe('content: announcements, banners and customer service', () => {
       .locator('.ant-modal input[type=file]')
       .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER });
     await staff.locator('.ant-modal img').first().waitFor();
-    await staff.getByLabel('Alternative text').fill('Earn 30 days');
+    // Hostile markup in the plain-text fields too: stripped on save, the text kept.
+    await staff
+      .getByLabel('Alternative text')
+      .fill(`Earn 30 days<img src=x onerror="xssHit('banner')">`);
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.getByRole('cell', { name: 'Earn 30 days', exact: true }).last().waitFor();
 
@@ -221,12 +224,17 @@ describe('content: announcements, banners and customer service', () => {
     const agents = [
       { name: 'Alice', kind: 'Telegram', value: '@ampere_help' },
       { name: 'Bob', kind: 'WhatsApp', value: '+85212345678' },
-      { name: 'Carol', kind: 'Web page (in app)', value: 'https://example.com/chat' },
+      {
+        name: 'Carol',
+        typed: `Carol<script>xssHit('agent')</script><b onmouseover="xssHit('agent-b')"></b>`,
+        kind: 'Web page (in app)',
+        value: 'https://example.com/chat',
+      },
     ];
     for (const [i, agent] of agents.entries()) {
       await staff.getByRole('button', { name: 'Add an agent' }).click();
       const card = staff.locator('.ant-card', { hasText: `Agent ${i + 1}` });
-      await card.getByLabel('Name').fill(agent.name);
+      await card.getByLabel('Name').fill(agent.typed ?? agent.name);
       await card.locator('.ant-select').click();
       await staff
         .locator('.ant-select-dropdown:visible')
