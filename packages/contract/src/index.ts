@@ -16,3 +16,4 @@ export * from './wallet.js';
 export * from './channels.js';
 export * from './kyc.js';
 export * from './practice.js';
+export * from './content.js';

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CrownOutlined,
+  NotificationOutlined,
   DashboardOutlined,
   IdcardOutlined,
   ExportOutlined,
@@ -131,6 +132,14 @@ export const ROUTES: readonly AdminRoute[] = [
     permission: 'earn.read',
     page: lazy(() => import('@/pages/EarnProductsPage')),
   },
+  {
+    path: '/content',
+    label: 'content',
+    icon: <NotificationOutlined />,
+    permission: 'content.read',
+    page: lazy(() => import('@/pages/ContentPage')),
+  },
+
   {
     path: '/levels',
     label: 'levels',

@@ -123,4 +123,11 @@ export const api = {
     const { idempotencyKey } = options;
     return settle(() => client.post(path, { body, json: true, idempotencyKey }), parser, true);
   },
+  /** A multipart POST: the fields first (the server reads those before the file), then `file`. */
+  upload<T>(path: string, parser: Parser<T>, file: Blob, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', file);
+    return settle(() => client.post(path, { body: form }), parser, true);
+  },
 };

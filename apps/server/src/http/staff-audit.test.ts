@@ -7,6 +7,8 @@ import { signInStaff, staffUrl, totpCode, type StaffClient } from '../test/staff
 import { idNumber } from '../modules/kyc/testing.js';
 import { photoJpeg } from '../modules/uploads/testing.js';
 import { FUND_PASSWORD, fundingUser, VISA } from '../modules/funding/test/api.js';
+import { contentImageId, noticeChange, uploadContentImage } from '../modules/content/testing.js';
+import { solidPng } from '../modules/uploads/testing.js';
 
 type Answer = Awaited<ReturnType<StaffClient['call']>>;
 
@@ -213,6 +215,7 @@ describe('staff API: one audit row per change, from the route table', () => {
       return () => post(finance, 'settings/funding/recharge', funding.recharge);
     },
     ...fundingSamples(),
+    ...contentSamples(),
     'POST /api/admin/v1/settings/levels': async () => {
       const levels = await get<object>(risk, 'settings/levels');
       return () => post(risk, 'settings/levels', levels);
@@ -256,6 +259,66 @@ describe('staff API: one audit row per change, from the route table', () => {
       return () => post(risk, `earn/products/${id}`, { ...EARN_PRODUCT, status: 'paused' });
     },
   };
+
+  /** Content's changes (issue #17): announcements, banners, customer service, images. */
+  function contentSamples(): Record<string, () => Promise<Act>> {
+    const notice = async () =>
+      (await post(support, 'content/notices', noticeChange())).json<{ data: { id: string } }>().data
+        .id;
+    const banner = async () => ({
+      imageId: await contentImageId(support, 'banner'),
+      title: 'Spring',
+      link: { mode: 'push', target: '/app/pages/user/earn/index' },
+      startsAt: null,
+      endsAt: null,
+      sortOrder: 1,
+      enabled: true,
+    });
+    const bannerId = async () =>
+      (await post(support, 'content/banners', await banner())).json<{ data: { id: string } }>().data
+        .id;
+    return {
+      'POST /api/admin/v1/content/notices': async () => () =>
+        post(support, 'content/notices', noticeChange()),
+      'POST /api/admin/v1/content/notices/:id': async () => {
+        const id = await notice();
+        return () => post(support, `content/notices/${id}`, noticeChange({ pinned: true }));
+      },
+      'POST /api/admin/v1/content/notices/:id/delete': async () => {
+        const id = await notice();
+        return () => post(support, `content/notices/${id}/delete`);
+      },
+      'POST /api/admin/v1/content/banners': async () => {
+        const body = await banner();
+        return () => post(support, 'content/banners', body);
+      },
+      'POST /api/admin/v1/content/banners/:id': async () => {
+        const [id, body] = [await bannerId(), await banner()];
+        return () => post(support, `content/banners/${id}`, { ...body, enabled: false });
+      },
+      'POST /api/admin/v1/content/banners/:id/delete': async () => {
+        const id = await bannerId();
+        return () => post(support, `content/banners/${id}/delete`);
+      },
+      'POST /api/admin/v1/content/customer-service': async () => {
+        const qrImageId = await contentImageId(support, 'qr');
+        return () =>
+          post(support, 'content/customer-service', {
+            locales: [
+              {
+                locale: 'en-US',
+                agents: [{ name: 'Ann', avatarId: null, kind: 'telegram', value: '@ampere_help' }],
+                qrImageId,
+              },
+            ],
+          });
+      },
+      'POST /api/admin/v1/content/images': async () => {
+        const png = await solidPng(64, 64);
+        return () => uploadContentImage(support, 'avatar', png);
+      },
+    };
+  }
 
   /** Funding's changes (issue #14): each sample sets up a fresh record first. */
   function fundingSamples(): Record<string, () => Promise<Act>> {

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { PATHS } from '@/config/paths';
+import { useOpenDialog } from '@/hooks/useAppNavigate';
 import { useLocation } from 'react-router';
 import { useTradeReminder } from '@/features/trade/hooks/useTradeReminder';
 import { api } from '@/core/api';
@@ -24,8 +26,40 @@ function useDisabledAccountRedirect(): void {
   }, [disabled, blackRun, key]);
 }
 
+/** Users whose pop-up notices this run of the app has already asked the server for. */
+const popupsChecked = new Set<string>();
+const SIGN_IN_PAGES: readonly string[] = [PATHS.login, PATHS.register, PATHS.findPassword];
+
+/**
+ * Issue #17: at launch (and after signing in), pop-up announcements the user has not seen on any
+ * device open in the notice dialog. The check is its own chunk (it brings the contract's
+ * schemas), so the first download does not grow.
+ */
+function usePopupNoticesOnLaunch(): void {
+  const { isLogin, user } = useSession();
+  const { pathname } = useLocation();
+  const openDialog = useOpenDialog();
+  const username = user?.username;
+  const ready = isLogin && username !== undefined && !SIGN_IN_PAGES.includes(pathname);
+  useEffect(() => {
+    if (!ready || popupsChecked.has(username)) return;
+    popupsChecked.add(username);
+    import('@/features/content/api/content')
+      .then(({ fetchPopups }) => fetchPopups(api))
+      .then(({ items }) => {
+        if (items.length > 0) openDialog(`${PATHS.noticeDialog}?popup=1`);
+      })
+      .catch(() => {
+        // Tried again at the next navigation.
+        popupsChecked.delete(username);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user, not per location
+  }, [ready, username]);
+}
+
 function ConfiguredApp() {
   useDisabledAccountRedirect();
+  usePopupNoticesOnLaunch();
   const { isLogin, user } = useSession();
   useTradeReminder(api, user?.username);
   useEffect(() => {

@@ -6,6 +6,7 @@ import type kyc from './locales/en-US/kyc.json';
 import type funding from './locales/en-US/funding.json';
 import type earn from './locales/en-US/earn.json';
 import type practice from './locales/en-US/practice.json';
+import type content from './locales/en-US/content.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
@@ -16,7 +17,8 @@ declare module 'i18next' {
         typeof kyc &
         typeof funding &
         typeof earn &
-        typeof practice & {
+        typeof practice &
+        typeof content & {
           errors: (typeof enUS)['errors'] & UserErrorMessages;
         };
     };

@@ -13,3 +13,4 @@ export * from './settings.js';
 export * from './staff.js';
 export * from './users.js';
 export * from './kyc.js';
+export * from './content.js';

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'funding.rates',
   'earn.read',
   'earn.products',
+  'content.read',
+  'content.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -80,6 +82,8 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'adjustments.read',
     'adjustments.request',
     'settings.read',
+    'content.read',
+    'content.manage',
   ],
   risk: [
     'dashboard.read',

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import { SERVER_MESSAGES } from '../../i18n/index.js';
 import { createContentRepository } from '../content/content.repository.js';
-import { AGREEMENT_VERSION_DATE, createContentService } from '../content/content.service.js';
+import { AGREEMENT_VERSION_DATE, createDocuments } from '../content/content.service.js';
 import { createSettingsRepository } from '../settings/settings.repository.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -114,7 +114,7 @@ describe('GET /api/v1/common/userServiceAgreement', () => {
     await db.execute(
       sql`update content_document set body = body || ' (edited)' where locale = 'de'`,
     );
-    await createContentService(createContentRepository(db)).seedDefaults();
+    await createDocuments(createContentRepository(db)).seedDefaults();
     const date = async (lang: string) =>
       agreementSchema.parse(
         (await t.app.inject({ url: `/api/v1/common/userServiceAgreement?lang=${lang}` })).json()

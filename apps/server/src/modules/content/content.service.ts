@@ -1,6 +1,18 @@
-import { FALLBACK_LOCALE, LOCALE_KEYS, type Agreement, type LocaleKey } from '@ampere/contract';
+import {
+  FALLBACK_LOCALE,
+  LOCALE_KEYS,
+  type Agreement,
+  type CommonIndex,
+  type LocaleKey,
+} from '@ampere/contract';
 import { SERVER_MESSAGES } from '../../i18n/index.js';
+import type { Db } from '../../db/client.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { createBanners } from './banners.js';
 import type { ContentRepository } from './content.repository.js';
+import { createCustomerService } from './customer-service.js';
+import { createContentImages } from './images.js';
+import { createNotices } from './notices.js';
 
 export const AGREEMENT_SLUG = 'user-service-agreement';
 /**
@@ -9,7 +21,8 @@ export const AGREEMENT_SLUG = 'user-service-agreement';
  */
 export const AGREEMENT_VERSION_DATE = new Date('2026-11-21T00:00:00Z');
 
-export function createContentService(repo: ContentRepository) {
+/** The agreement and the shipped documents' seeding. */
+export function createDocuments(repo: ContentRepository) {
   return {
     /** The agreement in the caller's language, else English. */
     async agreement(locale: LocaleKey): Promise<Agreement> {
@@ -41,6 +54,40 @@ export function createContentService(repo: ContentRepository) {
       // Installs seeded before the version date was kept carry their first start's time; an
       // unedited shipped text takes its version's date instead.
       await repo.dateShippedTexts(shipped);
+    },
+  };
+}
+
+export interface ContentDeps {
+  db: Db;
+  repo: ContentRepository;
+  audit: AuditService;
+  now: () => Date;
+  /** The pixel limit of an uploaded image (UPLOAD_MAX_PIXELS). */
+  maxPixels: number;
+}
+
+/**
+ * Localized content (issue #17, docs/content.md): the agreement, announcements, Home's banners,
+ * customer service and the public images they show.
+ */
+export function createContentService(deps: ContentDeps) {
+  const { db, audit, now } = deps;
+  const images = createContentImages({ db, audit, now, maxPixels: deps.maxPixels });
+  const notices = createNotices({ db, audit, now });
+  const banners = createBanners({ db, audit, images, now });
+  const service = createCustomerService({ db, audit, images, now });
+  return {
+    ...createDocuments(deps.repo),
+    images,
+    notices,
+    banners,
+    customerService: service,
+
+    /** common/index: Home's public part. */
+    async home(locale: LocaleKey): Promise<CommonIndex> {
+      const [live, latest] = await Promise.all([banners.live(), notices.latest(locale)]);
+      return { banners: live, notices: latest };
     },
   };
 }

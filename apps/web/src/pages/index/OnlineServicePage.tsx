@@ -1,6 +1,6 @@
-import { CustomerServicePanel } from '@/features/customer/components/CustomerServicePanel';
+import { CustomerServiceView } from '@/widgets/customer/CustomerServiceView';
 
 /** Open without login (SPEC §2): a visitor who cannot sign in must still reach a person. */
 export default function OnlineServicePage() {
-  return <CustomerServicePanel />;
+  return <CustomerServiceView />;
 }

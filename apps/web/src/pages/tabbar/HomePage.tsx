@@ -1,4 +1,4 @@
-import { DotLoading, NoticeBar, Tag } from 'antd-mobile';
+import { DotLoading, Tag } from 'antd-mobile';
 import {
   CollectMoneyOutline,
   GiftOutline,
@@ -14,7 +14,7 @@ import { useConfig } from '@/core/config';
 import { EntryGrid } from '@/components/EntryGrid';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
-import { useAppNavigate, useOpenDialog } from '@/hooks/useAppNavigate';
+import { useAppNavigate } from '@/hooks/useAppNavigate';
 import styles from './HomePage.module.css';
 
 /**
@@ -22,11 +22,15 @@ import styles from './HomePage.module.css';
  * loads in its own chunk right after Home, so the first paint does not wait for them.
  */
 const HomePageMarkets = lazy(() => import('./HomePageMarkets'));
+/** Banners, announcements, level and balances (issue #17): their own chunk too. */
+const HomeTop = lazy(() => import('./HomePageContent').then((m) => ({ default: m.HomeTop })));
+const HomeNotices = lazy(() =>
+  import('./HomePageContent').then((m) => ({ default: m.HomeNotices })),
+);
 
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
-  const openDialog = useOpenDialog();
   const { feedSimulated } = useConfig();
   const entries = [
     { key: 'recharge', icon: <ReceivePaymentOutline />, path: PATHS.recharge },
@@ -39,14 +43,9 @@ export default function HomePage() {
 
   return (
     <>
-      <NoticeBar
-        className={styles.notice}
-        content={t('home.noNotices')}
-        color="info"
-        onClick={() => {
-          openDialog(PATHS.noticeDialog);
-        }}
-      />
+      <Suspense fallback={<div className={styles.topLoading} />}>
+        <HomeTop />
+      </Suspense>
       <Section>
         <EntryGrid
           entries={entries.map(({ key, icon, path }) => ({
@@ -59,6 +58,9 @@ export default function HomePage() {
           }))}
         />
       </Section>
+      <Suspense fallback={null}>
+        <HomeNotices />
+      </Suspense>
       <Section
         title={t('home.markets')}
         extra={

@@ -1,5 +1,5 @@
-import { CustomerServicePanel } from '@/features/customer/components/CustomerServicePanel';
+import { CustomerServiceView } from '@/widgets/customer/CustomerServiceView';
 
 export default function DedicatedServicePage() {
-  return <CustomerServicePanel />;
+  return <CustomerServiceView />;
 }

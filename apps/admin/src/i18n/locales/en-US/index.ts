@@ -7,6 +7,7 @@ import dashboard from './dashboard.json';
 import kyc from './kyc.json';
 import fundingDesk from './fundingDesk.json';
 import earn from './earn.json';
+import content from './content.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import users from './users.json';
@@ -28,4 +29,5 @@ export default {
   ...kyc,
   ...fundingDesk,
   ...earn,
+  ...content,
 };

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { localeKeySchema } from '../common.js';
+import { agentKindSchema, linkSchema, MAX_AGENTS, type AgentKind } from '../content.js';
+import { idParam, intField } from '../params.js';
+import { isWebUrl } from '../content.js';
+
+/**
+ * Announcements, banners, customer service and their images in the back office (docs/content.md):
+ * read with `content.read`, changed with `content.manage` (support), every change audited.
+ * Whatever staff type is sanitized on save: titles and names become plain text, a notice body
+ * keeps only allow-listed rich text.
+ */
+
+export const contentIdParams = z.strictObject({ id: idParam });
+
+/** Ids of our stored public images: 128 random bits, base64url. */
+export const contentImageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** POST content/images (multipart `file`, `purpose`): one public image, re-encoded. */
+export const CONTENT_IMAGE_PURPOSES = ['banner', 'avatar', 'qr', 'notice'] as const;
+export const contentImagePurposeSchema = z.enum(CONTENT_IMAGE_PURPOSES);
+export const contentImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ContentImage = z.infer<typeof contentImageSchema>;
+
+/** Longest title, banner text and agent name once sanitized (the rest is cut). */
+export const CONTENT_LIMITS = { title: 120, bannerTitle: 80, agentName: 40 } as const;
+
+/** One language of an announcement. */
+export const noticeTextSchema = z.strictObject({
+  locale: localeKeySchema,
+  /** Plain text once sanitized, at most TITLE_MAX characters; what was sent may be longer. */
+  title: z.string().trim().min(1).max(2_000),
+  /** Rich text (HTML); sanitized on save. */
+  body: z.string().max(20_000),
+});
+
+/** POST content/notices (create) and content/notices/:id (edit): the whole notice. */
+export const noticeChangeSchema = z
+  .strictObject({
+    texts: z.array(noticeTextSchema).min(1).max(13),
+    pinned: z.boolean(),
+    popup: z.boolean(),
+    published: z.boolean(),
+  })
+  .refine((n) => new Set(n.texts.map((t) => t.locale)).size === n.texts.length, {
+    error: 'duplicate_locale',
+    path: ['texts'],
+  });
+export type NoticeChange = z.infer<typeof noticeChangeSchema>;
+
+export const adminNoticeSchema = z.object({
+  id: z.string(),
+  texts: z.array(z.object({ locale: localeKeySchema, title: z.string(), body: z.string() })),
+  pinned: z.boolean(),
+  popup: z.boolean(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+export const adminNoticeListSchema = z.object({ items: z.array(adminNoticeSchema) });
+
+/** POST content/banners and content/banners/:id: the whole banner. */
+export const bannerChangeSchema = z
+  .strictObject({
+    imageId: contentImageIdSchema,
+    title: z.string().trim().max(2_000),
+    link: linkSchema.nullable(),
+    /** The sale window in epoch ms; null is open on that side. */
+    startsAt: intField(0, 253_402_300_799_000).nullable(),
+    endsAt: intField(0, 253_402_300_799_000).nullable(),
+    sortOrder: intField(-100_000, 100_000),
+    enabled: z.boolean(),
+  })
+  .refine((b) => b.startsAt === null || b.endsAt === null || b.startsAt < b.endsAt, {
+    error: 'window',
+    path: ['endsAt'],
+  });
+export type BannerChange = z.infer<typeof bannerChangeSchema>;
+
+export const adminBannerSchema = z.object({
+  id: z.string(),
+  imageId: z.string(),
+  imageUrl: z.string(),
+  title: z.string(),
+  link: linkSchema.nullable(),
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
+  sortOrder: z.number().int(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+export const adminBannerListSchema = z.object({ items: z.array(adminBannerSchema) });
+
+/** Whether `value` is a reachable contact of `kind`. */
+export function isAgentValue(kind: AgentKind, value: string): boolean {
+  switch (kind) {
+    case 'telegram':
+      return /^@?[A-Za-z][A-Za-z0-9_]{3,31}$/.test(value);
+    case 'whatsapp':
+      return /^\+?[0-9]{6,15}$/.test(value);
+    case 'url':
+    case 'webview':
+      return value.length <= 2000 && isWebUrl(value);
+  }
+}
+
+export const agentChangeSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(2_000),
+    avatarId: contentImageIdSchema.nullable(),
+    kind: agentKindSchema,
+    value: z.string().trim().min(1).max(2000),
+  })
+  .refine((a) => isAgentValue(a.kind, a.value), { error: 'agent_value_invalid', path: ['value'] });
+
+/** One language's agents and QR code. */
+export const serviceLocaleSchema = z.strictObject({
+  locale: localeKeySchema,
+  agents: z.array(agentChangeSchema).max(MAX_AGENTS),
+  qrImageId: contentImageIdSchema.nullable(),
+});
+
+/** POST content/customer-service: every language's set, whole; a language left out has none. */
+export const customerServiceChangeSchema = z
+  .strictObject({ locales: z.array(serviceLocaleSchema).max(13) })
+  .refine((c) => new Set(c.locales.map((l) => l.locale)).size === c.locales.length, {
+    error: 'duplicate_locale',
+    path: ['locales'],
+  });
+export type CustomerServiceChange = z.infer<typeof customerServiceChangeSchema>;
+
+export const adminCustomerServiceSchema = z.object({
+  locales: z.array(
+    z.object({
+      locale: localeKeySchema,
+      agents: z.array(
+        z.object({
+          name: z.string(),
+          avatarId: z.string().nullable(),
+          avatarUrl: z.string().nullable(),
+          kind: agentKindSchema,
+          value: z.string(),
+        }),
+      ),
+      qrImageId: z.string().nullable(),
+      qrImageUrl: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminCustomerService = z.infer<typeof adminCustomerServiceSchema>;
+
+/** POST content/notices/:id/delete and content/banners/:id/delete. */
+export const contentRemovedSchema = z.object({ id: z.string() });

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Announcements, banners and customer service as the user app sees them (issue #17, SPEC §1,
+ * §2, §7 `common/index`, `common/noticeView`). Every text here was sanitized by the server when
+ * staff saved it: titles and names are plain text, a notice body is allow-listed rich text.
+ */
+
+/** SPEC §2's navigation modes a link may use (`back` needs no target, so it is not one). */
+export const LINK_MODES = [
+  'push',
+  'redirect',
+  'switchTab',
+  'relaunch',
+  'webview',
+  'external',
+] as const;
+export type LinkMode = (typeof LINK_MODES)[number];
+export const linkModeSchema = z.enum(LINK_MODES);
+
+/** An in-app page: one of the app's `/app/pages/…` paths with an optional query. */
+export const APP_PATH = /^\/app\/pages\/[A-Za-z0-9_/-]{1,120}(\?[A-Za-z0-9_=&%.~-]{0,200})?$/;
+
+/** Only web addresses leave the app: never `javascript:`, `data:` or any other scheme. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `target` suits `mode`: an app path for the in-app modes, an http(s) URL otherwise. */
+export function isLinkTarget(mode: LinkMode, target: string): boolean {
+  if (mode === 'webview' || mode === 'external') return target.length <= 2000 && isWebUrl(target);
+  if (!APP_PATH.test(target)) return false;
+  // SPEC §2: a target containing tabbar/ is a tab switch, and tab pages are reached no other way.
+  return target.includes('tabbar/') ? mode === 'switchTab' : mode !== 'switchTab';
+}
+
+export const linkSchema = z
+  .object({ mode: linkModeSchema, target: z.string().min(1).max(2000) })
+  .refine((l) => isLinkTarget(l.mode, l.target), {
+    error: 'link_target_invalid',
+    path: ['target'],
+  });
+export type Link = z.infer<typeof linkSchema>;
+
+/** One announcement in a list: no body. */
+export const noticeSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The body's first words as plain text. */
+  summary: z.string(),
+  pinned: z.boolean(),
+  popup: z.boolean(),
+  publishedAt: z.string(),
+});
+export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
+
+/** GET common/noticeView?id= — one announcement; `body` is sanitized HTML. */
+export const noticeSchema = noticeSummarySchema.extend({
+  body: z.string(),
+  /** The language the text is in (the caller's, else the fallback's). */
+  locale: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const noticeViewQuerySchema = z.strictObject({ id: z.string().max(64).optional() });
+
+/** GET user/notices — the signed-in user's list with read state and the unread count. */
+export const userNoticeListSchema = z.object({
+  items: z.array(noticeSummarySchema.extend({ read: z.boolean() })),
+  unread: z.number().int(),
+});
+export type UserNoticeList = z.infer<typeof userNoticeListSchema>;
+
+/** GET user/noticePopups — pop-up notices this user has not seen yet, newest first. */
+export const noticePopupsSchema = z.object({ items: z.array(noticeSchema) });
+export type NoticePopups = z.infer<typeof noticePopupsSchema>;
+
+/** POST user/noticeRead — marks notices read (seen), for every device of the user. */
+export const noticeReadSchema = z.strictObject({
+  /** Up to 50 ids, comma-separated (a form field as well as JSON). */
+  ids: z.string().regex(/^[1-9][0-9]{0,18}(,[1-9][0-9]{0,18}){0,49}$/, { error: 'invalid_id' }),
+});
+export const noticeReadResultSchema = z.object({ unread: z.number().int() });
+
+export const bannerSchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  /** The image's alternative text. */
+  title: z.string(),
+  link: linkSchema.nullable(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** How an agent is reached: a web page, Telegram, WhatsApp, or a page in the app's webview. */
+export const AGENT_KINDS = ['url', 'telegram', 'whatsapp', 'webview'] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+export const agentKindSchema = z.enum(AGENT_KINDS);
+export const MAX_AGENTS = 3;
+
+export const agentSchema = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  kind: agentKindSchema,
+  /** What the user sees (a handle, a number, a host). */
+  label: z.string(),
+  /** Where a tap goes: always an http(s) address. */
+  href: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** GET common/customerService — open without login (SPEC §2 `/app/pages/index/customer`). */
+export const customerServiceSchema = z.object({
+  agents: z.array(agentSchema).max(MAX_AGENTS),
+  qrCodeUrl: z.string().nullable(),
+});
+export type CustomerService = z.infer<typeof customerServiceSchema>;
+
+/** GET common/index — Home's public part: banners on sale now and the latest announcements. */
+export const commonIndexSchema = z.object({
+  banners: z.array(bannerSchema),
+  notices: z.array(noticeSummarySchema),
+});
+export type CommonIndex = z.infer<typeof commonIndexSchema>;
