@@ -289,4 +289,20 @@ describe('content: announcements, banners and customer service', () => {
     ];
     expectNoConsoleErrors(errors.filter((e) => !expected.some((x) => e.includes(x))));
   });
+
+  // The journeys share one server: a pop-up left published would greet every later journey's
+  // new user (and cover their screenshots).
+  it('staff deletes the pop-up notice again', async () => {
+    const code = await staff.evaluate(async (id) => {
+      const session = (await (await fetch('/api/admin/v1/auth/session')).json()) as {
+        data: { csrfToken: string };
+      };
+      const r = await fetch(`/api/admin/v1/content/notices/${id}/delete`, {
+        method: 'POST',
+        headers: { 'x-csrf-token': session.data.csrfToken },
+      });
+      return ((await r.json()) as { code: number }).code;
+    }, noticeId);
+    expect(code).toBe(0);
+  });
 });
