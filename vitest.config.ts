@@ -11,6 +11,13 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on the two-core machines here and
     // in CI, so a file waiting on its database left the other core idle. Every core, at least two.
     maxWorkers: Math.max(2, availableParallelism()),
-    projects: ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'apps/admin'],
+    projects: [
+      'packages/contract',
+      'packages/client',
+      'apps/server',
+      'apps/web',
+      'apps/admin',
+      'bench',
+    ],
   },
 });

@@ -6,6 +6,7 @@ import { ACCRUAL_BATCH } from '../apps/server/src/modules/earn/accrual.job.js';
 import { earnCalendar } from '../apps/server/src/modules/earn/days.js';
 import { createEarnService } from '../apps/server/src/modules/earn/earn.service.js';
 import { createLedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
+import { createNotificationsService } from '../apps/server/src/modules/notifications/notifications.service.js';
 import { seedEarnOrders } from './lib/earn-seed.js';
 
 /**
@@ -94,6 +95,7 @@ async function runSubject(url: string): Promise<number> {
   const earn = createEarnService({
     db,
     ledger: createLedgerService({ now: () => new Date(AT) }),
+    notifications: createNotificationsService({ db, now: () => new Date(AT) }),
     audit: createAuditService({ db, now: () => new Date(AT) }),
     now: () => AT,
     utcOffsetMinutes: 480,

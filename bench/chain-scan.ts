@@ -18,6 +18,8 @@ import {
   type LocalNode,
 } from '../apps/server/src/modules/funding/chain/testing/local-node.js';
 import { createLedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
+import { createLevelsRecorder } from '../apps/server/src/modules/levels/levels.service.js';
+import { createNotificationsService } from '../apps/server/src/modules/notifications/notifications.service.js';
 import { createInProcessBus } from '../apps/server/src/modules/realtime/bus.js';
 
 /**
@@ -148,6 +150,8 @@ export async function benchChainScan(): Promise<ChainScanResult> {
     const chain = createChainService({
       db,
       ledger: createLedgerService(),
+      notifications: createNotificationsService({ db }),
+      levels: createLevelsRecorder({ db }),
       bus: createInProcessBus(),
       config: {
         network: ERC20_NETWORK,

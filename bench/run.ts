@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { benchChainScan } from './chain-scan.js';
+import { benchCluster, clusterReport } from './cluster.js';
 import { benchConfigEndpoint } from './config-endpoint.js';
 import { benchPlaceOrder, placeOrderReport } from './place-order.js';
 import { benchAccrual } from './accrual.js';
@@ -7,6 +8,8 @@ import { accrualLatencyReport, benchAccrualLatency } from './accrual-latency.js'
 import { benchSettle } from './settle.js';
 import { measureChartChunk, measureInitialJs } from './web-bundle.js';
 import { benchLighthouse } from './web-lighthouse.js';
+import { benchMarketsFps, marketsFpsOptions, marketsFpsReport } from './markets-fps.js';
+import { runWsFanoutCluster } from './ws-fanout/cluster.js';
 import { runWsFanout } from './ws-fanout/report.js';
 
 /**
@@ -14,11 +17,15 @@ import { runWsFanout } from './ws-fanout/report.js';
  * reports the ratio. Results are printed as a Markdown table for BENCHMARKS.md.
  *
  * `npm run bench -w @ampere/bench -- ws-fanout [--connections=500 --duration=5 …]` runs only the
- * named benchmarks (config-endpoint, web-bundle, web-lighthouse, ws-fanout, place-order, settle,
- * accrual, accrual-latency, chain-scan);
+ * named benchmarks (config-endpoint, web-bundle, web-lighthouse, markets-fps, ws-fanout, ws-fanout-cluster,
+ * place-order, settle, accrual, accrual-latency, chain-scan, cluster);
  * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
- * (CHROMIUM_PATH, default /usr/bin/chromium); ws-fanout's
- * flags: ws-fanout/report.ts. place-order and settle need PostgreSQL (127.0.0.1:5432) and read
+ * (CHROMIUM_PATH, default /usr/bin/chromium); markets-fps needs Chromium too and takes
+ * --products (50), --seconds (10), --cpu-throttle (4) and --trace-dir (keeps the traces), or
+ * BENCH_FPS_* (markets-fps.ts); ws-fanout's
+ * flags: ws-fanout/report.ts; ws-fanout-cluster (PostgreSQL and Redis) takes the same flags and
+ * BENCH_WS_* variables plus --nodes / BENCH_WS_NODES (3) and defaults to 2,500 connections
+ * (ws-fanout/cluster.ts). place-order and settle need PostgreSQL (127.0.0.1:5432) and read
  * BENCH_DURATION_MS / BENCH_PROFILE and BENCH_SETTLE_* (place-order.ts, settle.ts); chain-scan
  * needs PostgreSQL too and reads BENCH_CHAIN_* (chain-scan.ts); accrual-latency (the built server
  * on PostgreSQL) reads BENCH_AL_*, BENCH_WARMUP_MS and BENCH_POOL_SIZE (accrual-latency.ts).
@@ -39,12 +46,15 @@ const ALL = [
   'config-endpoint',
   'web-bundle',
   'web-lighthouse',
+  'markets-fps',
   'ws-fanout',
+  'ws-fanout-cluster',
   'place-order',
   'settle',
   'accrual',
   'accrual-latency',
   'chain-scan',
+  'cluster',
 ] as const;
 const named = args.filter((a) => !a.startsWith('--'));
 for (const n of named)
@@ -86,24 +96,45 @@ if (selected.has('web-bundle')) {
 }
 
 if (selected.has('web-lighthouse')) {
-  const { runs, median } = await benchLighthouse(Number(flags.get('runs') ?? 3));
-  console.log(
-    '| Lighthouse mobile, `/` | performance | LCP s | FCP s | TBT ms | CLS | Speed Index s |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const [i, r] of runs.entries())
+  const pages = await benchLighthouse(Number(flags.get('runs') ?? 3));
+  const titles = { visitor: '`/`, visitor (Log in)', 'signed-in': '`/`, signed in (Home)' };
+  for (const [page, { runs, median }] of Object.entries(pages) as [
+    keyof typeof pages,
+    (typeof pages)[keyof typeof pages],
+  ][]) {
     console.log(
-      `| run ${i + 1}${r === median ? ' (median)' : ''} | ${r.score} | ${fmt(r.lcpMs / 1000, 2)} | ${fmt(r.fcpMs / 1000, 2)} | ${fmt(r.tbtMs)} | ${fmt(r.cls, 3)} | ${fmt(r.speedIndexMs / 1000, 2)} |`,
+      `| Lighthouse mobile, ${titles[page]} | performance | LCP s | FCP s | TBT ms | CLS | Speed Index s | requests (scripts, CSS) | KB sent |`,
     );
-  console.log(
-    `\nbudget: performance ≥ 90 (median ${median.score}), LCP ≤ 2.5 s (median ${fmt(median.lcpMs / 1000, 2)} s); LCP element: ${median.lcpElement}\n`,
-  );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const [i, r] of runs.entries())
+      console.log(
+        `| run ${i + 1}${r === median ? ' (median)' : ''} | ${r.score} | ${fmt(r.lcpMs / 1000, 2)} | ${fmt(r.fcpMs / 1000, 2)} | ${fmt(r.tbtMs)} | ${fmt(r.cls, 3)} | ${fmt(r.speedIndexMs / 1000, 2)} | ${r.requests} (${r.scripts}, ${r.stylesheets}) | ${fmt(r.transferBytes / 1024)} |`,
+      );
+    console.log(
+      `\nbudget: performance ≥ 90 (median ${median.score}), LCP ≤ 2.5 s (median ${fmt(median.lcpMs / 1000, 2)} s); LCP element: ${median.lcpElement}; ended on ${median.finalUrl}\n`,
+    );
+  }
+}
+
+if (selected.has('markets-fps')) {
+  console.log(marketsFpsReport(await benchMarketsFps(marketsFpsOptions(flags))));
+  console.log('');
 }
 
 if (selected.has('ws-fanout')) await runWsFanout(flags);
 
+if (selected.has('ws-fanout-cluster')) {
+  await runWsFanoutCluster(flags);
+  console.log('');
+}
+
 if (selected.has('place-order')) {
   console.log(placeOrderReport(await benchPlaceOrder()));
+  console.log('');
+}
+
+if (selected.has('cluster')) {
+  console.log(clusterReport(await benchCluster()));
   console.log('');
 }
 

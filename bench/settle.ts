@@ -7,6 +7,8 @@ import {
   type JournalSpec,
 } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { createMarketService } from '../apps/server/src/modules/market/market.service.js';
+import { createLevelsRecorder } from '../apps/server/src/modules/levels/levels.service.js';
+import { createNotificationsService } from '../apps/server/src/modules/notifications/notifications.service.js';
 import { SETTLE_BATCH, SETTLE_LOOPS } from '../apps/server/src/modules/trading/settlement.job.js';
 import { tradeOrder } from '../apps/server/src/modules/trading/trading.schema.js';
 import { createTradingService } from '../apps/server/src/modules/trading/trading.service.js';
@@ -127,7 +129,7 @@ async function seed(db: Db, t0: number): Promise<void> {
 const RAW_SETTLEMENT = `
 begin;
 create temp table due on commit drop as
-select o.id, o.user_id, o.stake_minor, o.payout_bps,
+select o.id, o.user_id, o.symbol, o.direction, o.stake_minor, o.payout_bps,
        x.id as exit_id, x.price_minor as exit_price, x.time_ms as exit_time,
        case when x.id is null or x.id <= o.strike_tick_id then 'void'
             when x.price_minor = o.strike_price_minor then 'tie'
@@ -174,6 +176,15 @@ update trade_order o set status = d.status, exit_tick_id = case when d.status = 
        exit_time_ms = case when d.status = 'void' then null else d.exit_time end,
        payout_minor = d.payout, settled_at_ms = $1, settle_journal_id = d.journal_id
   from due d where o.id = d.id;
+insert into notification (user_id, kind, subject_id, params, created_at)
+select user_id, 'order_settled', id,
+       jsonb_build_object('symbol', symbol, 'direction', direction, 'currency', 'money',
+                          'stake', (stake_minor::numeric / 100)::numeric(20, 2)::text,
+                          'payout', (payout::numeric / 100)::numeric(20, 2)::text,
+                          'outcome', status),
+       now()
+  from due
+    on conflict (user_id, kind, subject_id) do nothing;
 commit;`;
 
 async function runSubject(url: string): Promise<number> {
@@ -183,6 +194,10 @@ async function runSubject(url: string): Promise<number> {
     db,
     ledger: createLedgerService(),
     market: createMarketService({ db }),
+    // Settlement writes each order's notification in its batch, as the server does.
+    notifications: createNotificationsService({ db }),
+    // And each batch's stakes to the owners' member-level progress, in one statement.
+    levels: createLevelsRecorder({ db }),
   });
   // Connected before the clock starts, as the anchor's client is.
   await Promise.all(Array.from({ length: WORKERS }, () => database.ping()));

@@ -4,8 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { startCpuSampler, type CpuReport } from './lib/cpu.js';
 import { summariseCpuProfile, type ProfileLine } from './lib/cpuprofile.js';
-import type { ClientConnected, ClientReport, ClientStart } from './ws-fanout/client.js';
+import type {
+  ClientConnected,
+  ClientMeasure,
+  ClientReceived,
+  ClientReceivedAsk,
+  ClientReport,
+  ClientStart,
+} from './ws-fanout/client.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(HERE, '..', 'apps', 'server');
@@ -16,7 +24,7 @@ const SERVER = path.resolve(HERE, '..', 'apps', 'server');
  * bundle sits in bench/dist so node_modules resolve; `import.meta.url` is pinned to the server's
  * source tree, where the migrations lookup (src/db/migrate.ts) expects to start walking up.
  */
-async function bundleSubject(): Promise<string> {
+export async function bundleSubject(): Promise<string> {
   const pkg = JSON.parse(fs.readFileSync(path.join(SERVER, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
@@ -77,6 +85,26 @@ interface ServerStats {
   writeP50Ms?: number;
   writeP99Ms?: number;
   connections: number;
+  published?: { counts: Record<string, number>; delays: Record<string, number> };
+}
+
+/** One server process's share of a run (a cluster run has several; servers[0] leads). */
+export interface NodeShare {
+  connections: number;
+  cpuPct: number;
+  idleCpuPct: number;
+}
+
+/** Every subscription owed every tick published in the window: what arrived of it. */
+export interface Loss {
+  windowMs: number;
+  published: number;
+  owed: number;
+  lost: number;
+  duplicated: number;
+  /** The window's messages, from the tick's publish on the leader (after its write) to receipt. */
+  fromPublishP50Ms: number;
+  fromPublishP99Ms: number;
 }
 
 export interface FanoutResult {
@@ -110,6 +138,10 @@ export interface FanoutResult {
   writeP50Ms?: number | undefined;
   writeP99Ms?: number | undefined;
   profile?: { areas: ProfileLine[]; functions: ProfileLine[] } | undefined;
+  nodes: NodeShare[];
+  loss?: Loss | undefined;
+  /** Redis's and PostgreSQL's CPU over the window (every user's), and the whole machine's. */
+  infra: CpuReport;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -144,7 +176,7 @@ function nextMessage<T extends { type: string }>(
   });
 }
 
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill(signal);
@@ -165,37 +197,106 @@ function percentileOf(histogram: Map<number, number>, total: number, p: number):
   return 0;
 }
 
-async function measureTarget(
+/** The shared services whose CPU a run reports beside the servers' own. */
+const INFRA = [
+  { name: 'redis', match: (_pid: number, cmd: string) => cmd.includes('redis-server') },
+  { name: 'postgres', match: (_pid: number, cmd: string) => /(^|\/)postgres(:| )/.test(cmd) },
+];
+
+interface Ready {
+  type: 'ready';
+  port: number;
+  symbols?: string[];
+}
+const readies = new WeakMap<ChildProcess, Promise<Ready>>();
+
+/** The server's `ready` message, however often asked (a cluster waits for its leader first). */
+export function readyOf(server: ChildProcess): Promise<Ready> {
+  const ready = readies.get(server) ?? nextMessage<Ready>(server, 'ready');
+  readies.set(server, ready);
+  return ready;
+}
+
+/** CPU between two stats replies of one process, % of one core. */
+const cpuPct = (a: ServerStats, b: ServerStats, ms: number) =>
+  ((b.cpu.user - a.cpu.user + (b.cpu.system - a.cpu.system)) / 1000 / ms) * 100;
+
+/**
+ * Time after the window opens before the ticks whose loss is checked start (the `measure`
+ * message reaches every client first), and after it closes before their counts are read.
+ */
+const LOSS_LEAD_MS = 1_000;
+const LOSS_DRAIN_MS = 5_000;
+
+/** Adds up the clients' per-symbol counts against what the leader published. */
+function lossOf(
+  published: Record<string, number>,
+  replies: ClientReceived[],
+  windowMs: number,
+): Loss {
+  const histogram = new Map<number, number>();
+  let messages = 0;
+  for (const reply of replies)
+    for (const [ms, n] of reply.fromPublish) {
+      histogram.set(ms, (histogram.get(ms) ?? 0) + n);
+      messages += n;
+    }
+  const loss: Loss = {
+    windowMs,
+    published: 0,
+    owed: 0,
+    lost: 0,
+    duplicated: 0,
+    fromPublishP50Ms: percentileOf(histogram, messages, 50),
+    fromPublishP99Ms: percentileOf(histogram, messages, 99),
+  };
+  for (const n of Object.values(published)) loss.published += n;
+  for (const reply of replies)
+    for (const [symbol, pairs] of Object.entries(reply.received)) {
+      const owed = published[symbol] ?? 0;
+      for (const [got, sockets] of pairs) {
+        loss.owed += owed * sockets;
+        loss.lost += Math.max(0, owed - got) * sockets;
+        loss.duplicated += Math.max(0, got - owed) * sockets;
+      }
+    }
+  return loss;
+}
+
+/**
+ * Measures `servers` as one target: servers[0] ticks (and publishes, in-process or through Redis)
+ * and the clients' connections are spread evenly over all of them; a single server is the
+ * one-node case.
+ */
+export async function measureTarget(
   target: string,
-  server: ChildProcess,
+  servers: ChildProcess[],
   opts: WsFanoutOptions,
   profileDir: string | undefined,
   defaultSymbols: string[],
 ): Promise<FanoutResult> {
   const clients: ChildProcess[] = [];
+  const server = servers[0];
+  if (!server) throw new Error('no server');
   try {
-    const ready = await nextMessage<{ type: 'ready'; port: number; symbols?: string[] }>(
-      server,
-      'ready',
-    );
-    const symbols = ready.symbols ?? defaultSymbols;
+    const ready = await Promise.all(servers.map(readyOf));
+    const symbols = ready[0]?.symbols ?? defaultSymbols;
     // `gc`: collect garbage first, so the memory figures compare live data, not collection timing.
-    const stats = async (gc = false) => {
-      const reply = nextMessage<ServerStats>(server, 'stats');
-      server.send({ type: 'stats', gc });
+    const statsOf = async (s: ChildProcess, gc = false, window?: { from: number; to: number }) => {
+      const reply = nextMessage<ServerStats>(s, 'stats');
+      s.send({ type: 'stats', gc, window });
       return reply;
     };
+    const allStats = (gc = false) => Promise.all(servers.map((s) => statsOf(s, gc)));
     await sleep(1_000);
-    const idle = await stats();
+    const idle = await allStats();
     const idleT0 = performance.now();
     await sleep(3_000);
-    const before = await stats(true);
+    const befores = await allStats(true);
+    const idleMs = performance.now() - idleT0;
+    const before = befores[0] ?? (await statsOf(server));
     // Ticks and background work with nobody connected: what the fan-out adds is on top of this.
-    const idleCpuPct =
-      ((before.cpu.user - idle.cpu.user + (before.cpu.system - idle.cpu.system)) /
-        1000 /
-        (performance.now() - idleT0)) *
-      100;
+    const idleCpuPcts = servers.map((_, i) => cpuPct(idle[i]!, befores[i]!, idleMs));
 
     // Ticks pause while the clients connect, so that 10,000 handshakes do not queue behind the
     // fan-out on a two-core machine; the window starts `warmupMs` after they resume.
@@ -206,7 +307,7 @@ async function measureTarget(
     };
     await ticking(false);
 
-    const url = `ws://127.0.0.1:${ready.port}/api/v1/ws`;
+    const urls = ready.map((r) => `ws://127.0.0.1:${r.port}/api/v1/ws`);
     const per = Math.ceil(opts.connections / opts.clients);
     const connectedAll: Promise<ClientConnected>[] = [];
     for (let i = 0; i < opts.clients; i++) {
@@ -220,7 +321,7 @@ async function measureTarget(
       connectedAll.push(nextMessage<ClientConnected>(child, 'connected', 300_000));
       const start: ClientStart = {
         type: 'start',
-        url,
+        urls,
         count,
         symbols,
         concurrency: 50,
@@ -238,9 +339,13 @@ async function measureTarget(
 
     await ticking(true);
     await sleep(opts.warmupMs);
-    for (const c of clients) c.send({ type: 'measure' });
-    const start = await stats();
+    const now = Date.now();
+    const lossWindow = { from: now + LOSS_LEAD_MS, to: now + opts.durationMs };
+    const measure: ClientMeasure = { type: 'measure', window: lossWindow };
+    for (const c of clients) c.send(measure);
+    const starts = await allStats();
     const t0 = performance.now();
+    const sampler = startCpuSampler(INFRA);
     if (profileDir) {
       const started = nextMessage(server, 'profile');
       server.send({ type: 'profile', action: 'start' });
@@ -249,14 +354,26 @@ async function measureTarget(
     await sleep(opts.durationMs);
     const reportsAll = clients.map((c) => nextMessage<ClientReport>(c, 'report'));
     for (const c of clients) c.send({ type: 'report' });
-    const end = await stats(true);
+    const ends = await allStats(true);
     const windowMs = performance.now() - t0;
+    const infra = sampler.stop();
     if (profileDir) {
       const stopped = nextMessage(server, 'profile');
       server.send({ type: 'profile', action: 'stop', dir: profileDir });
       await stopped;
     }
     const reports = await Promise.all(reportsAll);
+    // Every tick of the loss window has reached every subscriber that is going to get it.
+    await sleep(LOSS_DRAIN_MS);
+    const published = (await statsOf(server, false, lossWindow)).published;
+    const receivedAll = clients.map((c) => nextMessage<ClientReceived>(c, 'received'));
+    const ask: ClientReceivedAsk = { type: 'received', delays: published?.delays ?? {} };
+    for (const c of clients) c.send(ask);
+    const receivedReplies = await Promise.all(receivedAll);
+    const loss =
+      published && lossOf(published.counts, receivedReplies, lossWindow.to - lossWindow.from);
+    const start = starts[0] ?? before;
+    const end = ends[0] ?? before;
 
     const histogram = new Map<number, number>();
     let delivered = 0;
@@ -276,15 +393,20 @@ async function measureTarget(
       for (const [ms, n] of r.histogram) histogram.set(ms, (histogram.get(ms) ?? 0) + n);
       for (const [k, n] of Object.entries(r.closeCodes)) closeCodes[k] = (closeCodes[k] ?? 0) + n;
     }
-    const serverCpuUs = end.cpu.user - start.cpu.user + (end.cpu.system - start.cpu.system);
+    const nodes = servers.map((_, i) => ({
+      connections: ends[i]?.connections ?? 0,
+      cpuPct: cpuPct(starts[i]!, ends[i]!, windowMs),
+      idleCpuPct: idleCpuPcts[i] ?? 0,
+    }));
     const ticksPerS = ((end.ticks - start.ticks) / windowMs) * 1000;
     const expectedPerS = (subscriptions * ticksPerS) / symbols.length;
     const openNow = Math.max(1, end.connections);
+    const sum = (f: (n: NodeShare) => number) => nodes.reduce((a, n) => a + f(n), 0);
 
     for (const c of clients) c.send({ type: 'close' });
     await Promise.all(clients.map((c) => stopChild(c, 'SIGKILL').catch(() => undefined)));
     clients.length = 0;
-    await stopChild(server);
+    await Promise.all(servers.map((s) => stopChild(s)));
 
     return {
       target,
@@ -301,8 +423,8 @@ async function measureTarget(
       p50Ms: percentileOf(histogram, delivered, 50),
       p99Ms: percentileOf(histogram, delivered, 99),
       maxMs: Math.max(0, ...histogram.keys()),
-      serverCpuPct: (serverCpuUs / 1000 / windowMs) * 100,
-      idleCpuPct,
+      serverCpuPct: sum((n) => n.cpuPct),
+      idleCpuPct: sum((n) => n.idleCpuPct),
       clientCpuPct: (clientCpuUs / 1000 / windowMs) * 100,
       kbPerConnection: (end.memory.rss - before.memory.rss) / 1024 / openNow,
       heapKbPerConnection: (end.memory.heapUsed - before.memory.heapUsed) / 1024 / openNow,
@@ -313,10 +435,13 @@ async function measureTarget(
       writeP50Ms: end.writeP50Ms,
       writeP99Ms: end.writeP99Ms,
       profile: profileDir ? summariseCpuProfile(profileDir) : undefined,
+      nodes,
+      loss,
+      infra,
     };
   } finally {
     await Promise.all(clients.map((c) => stopChild(c, 'SIGKILL').catch(() => undefined)));
-    await stopChild(server).catch(() => undefined);
+    await Promise.all(servers.map((s) => stopChild(s).catch(() => undefined)));
   }
 }
 
@@ -348,7 +473,7 @@ export async function benchWsFanout(options: Partial<WsFanoutOptions> = {}) {
       });
       anchor = await measureTarget(
         'bare ws broadcast',
-        server,
+        [server],
         opts,
         profileDir && path.join(profileDir, 'anchor'),
         symbols,
@@ -367,7 +492,7 @@ export async function benchWsFanout(options: Partial<WsFanoutOptions> = {}) {
       });
       subject = await measureTarget(
         'Ampere /api/v1/ws',
-        server,
+        [server],
         opts,
         profileDir && path.join(profileDir, 'ampere'),
         symbols,

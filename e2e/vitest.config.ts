@@ -7,8 +7,14 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     exclude: ['node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
+    // A failed test prints what its pages showed and the server's log of its time.
+    setupFiles: ['./support/diagnose.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // CI runs the journeys beside the PostgreSQL suite on two cores, where a browser step takes
+    // two to three times as long as on a quiet machine: the limits leave room for that, and a
+    // poll (a value that follows a server event) waits up to 10 s, not Vitest's 1 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
+    expect: { poll: { timeout: 10_000 } },
   },
 });

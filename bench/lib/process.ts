@@ -37,7 +37,10 @@ export async function startProcess(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${readyUrl} not ready in 60 s`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM'); // never left running behind a failed bench
+      throw new Error(`${readyUrl} not ready in 60 s`);
+    }
     try {
       if ((await fetch(readyUrl)).ok) break;
     } catch {

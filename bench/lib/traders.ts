@@ -83,10 +83,14 @@ select min(id) || ' ' || max(id) from app_user where id <> ${hotId};
   return { min, max };
 }
 
+/** A fixed data key for benchmark databases only: nothing secret is sealed in them. */
+const BENCH_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /**
  * The server's environment for a database benchmark: `MARKET_FEED_PUBLISH=true` (the simulated
  * feed keeps BTC/USDT fresh, as in production), rate limits out of the way, `LOG_LEVEL=warn`, no
- * Redis, its own DATA_DIR (remove it at the end) — plus `extra`.
+ * Redis, its own DATA_DIR (remove it at the end), the benchmarks' one data key (every node of a
+ * run on one database must share it, or the second refuses to start) — plus `extra`.
  */
 export function benchServerEnv(opts: {
   port: number;
@@ -99,6 +103,7 @@ export function benchServerEnv(opts: {
     HOST: '127.0.0.1',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-bench-po-')),
     DATABASE_URL: databaseUrl(opts.database),
+    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
     MARKET_FEED_PUBLISH: 'true',
     RATE_LIMIT_PER_MIN: '1000000',
     DATABASE_POOL_SIZE: String(opts.poolSize),

@@ -21,9 +21,14 @@ import { settlementJob } from '../../apps/server/src/modules/trading/settlement.
  *
  * Started by bench/ws-fanout.ts with an IPC channel: reports `{type:'ready', port, symbols}`
  * and answers `{type:'stats'}`.
+ *
+ * As a cluster node (bench/ws-fanout/cluster.ts): DATABASE_URL (PostgreSQL) and REDIS_URL /
+ * REDIS_PREFIX (the Redis bus) from the environment; `WS_TICKS=off` makes a node that records no
+ * ticks and only fans out what the leader publishes through Redis.
  */
 const SYMBOL_COUNT = Number(process.env.WS_SYMBOL_COUNT ?? 5);
 const TICK_MS = Number(process.env.WS_TICK_MS ?? 250);
+const LEADS = process.env.WS_TICKS !== 'off';
 
 const env = loadEnv({
   HOST: '127.0.0.1',
@@ -33,6 +38,10 @@ const env = loadEnv({
   // Every benchmark client connects from 127.0.0.1.
   WS_MAX_PER_ADDRESS: '1000000',
   MARKET_FEED_PUBLISH: 'false',
+  DATABASE_URL: process.env.DATABASE_URL,
+  DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+  REDIS_URL: process.env.REDIS_URL,
+  REDIS_PREFIX: process.env.REDIS_PREFIX,
 });
 const database = await openPreparedDatabase(env);
 const app = await buildApp({ env, database });
@@ -50,6 +59,8 @@ if (products.length < SYMBOL_COUNT) throw new Error(`only ${products.length} ope
 
 let ticks = 0;
 let skipped = 0;
+/** Every tick published: [symbol index, tick time, ms from tick time to its publish]. */
+const published: [number, number, number][] = [];
 const writeMs: number[] = [];
 const stops: (() => void)[] = [];
 const tickers: { tick: () => void; offset: number }[] = [];
@@ -98,10 +109,13 @@ products.forEach((p, i) => {
     price += BigInt(Math.round((Math.random() - 0.5) * 20));
     if (price < 1n) price = 1n;
     t0 = performance.now();
+    const time = Date.now();
     market
-      .recordTick(p.symbol, Date.now(), price, p.priceScale)
+      .recordTick(p.symbol, time, price, p.priceScale)
       .then(() => {
         ticks++;
+        // recordTick resolves as soon as the bus has the tick (after the write): its publish.
+        if (published.length < 1_000_000) published.push([i, time, Date.now() - time]);
       })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'bench tick failed');
@@ -117,7 +131,7 @@ products.forEach((p, i) => {
 function setTicking(on: boolean) {
   for (const stop of stops.splice(0)) stop();
   // The symbols are spread evenly over the tick interval, as independent feeds would be.
-  if (on) for (const t of tickers) stops.push(every(TICK_MS, t.offset, t.tick));
+  if (on && LEADS) for (const t of tickers) stops.push(every(TICK_MS, t.offset, t.tick));
 }
 setTicking(true);
 
@@ -126,6 +140,19 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
+
+/** Ticks published with a time in the window: per symbol, and each `symbol@time`'s publish delay. */
+function publishedIn({ from, to }: { from: number; to: number }) {
+  const counts: Record<string, number> = Object.fromEntries(products.map((p) => [p.symbol, 0]));
+  const delays: Record<string, number> = {};
+  for (const [i, time, delay] of published) {
+    const symbol = products[i]?.symbol;
+    if (symbol === undefined || time < from || time >= to) continue;
+    counts[symbol] = (counts[symbol] ?? 0) + 1;
+    delays[`${symbol}@${time}`] = delay;
+  }
+  return { counts, delays };
+}
 
 // `--profile`: a V8 CPU profile of the measured window only (not start-up or connecting).
 const inspector = new Session();
@@ -144,7 +171,14 @@ async function profile(action: 'start' | 'stop', dir: string | undefined) {
 
 process.on(
   'message',
-  (message: { type?: string; gc?: boolean; action?: string; dir?: string; on?: boolean }) => {
+  (message: {
+    type?: string;
+    gc?: boolean;
+    action?: string;
+    dir?: string;
+    on?: boolean;
+    window?: { from: number; to: number };
+  }) => {
     if (message.type === 'ticking') {
       setTicking(message.on === true);
       process.send?.({ type: 'ticking' });
@@ -169,6 +203,8 @@ process.on(
         writeP50Ms: percentile(writeMs, 50),
         writeP99Ms: percentile(writeMs, 99),
         connections: app.websocketServer.clients.size,
+        // What each subscriber is owed, and when it was published.
+        published: message.window && publishedIn(message.window),
       });
       writeMs.length = 0;
     }

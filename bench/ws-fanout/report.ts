@@ -1,6 +1,11 @@
-import { benchWsFanout, WS_FANOUT_DEFAULTS, type FanoutResult } from '../ws-fanout.js';
+import {
+  benchWsFanout,
+  WS_FANOUT_DEFAULTS,
+  type FanoutResult,
+  type WsFanoutOptions,
+} from '../ws-fanout.js';
 
-const fmt = (n: number, digits = 0) =>
+export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /**
@@ -10,20 +15,25 @@ const fmt = (n: number, digits = 0) =>
  * symbol), --rate-limit (the server's RATE_LIMIT_PER_MIN, 1000000), --target (both | ampere |
  * anchor), --profile (V8 CPU profile of both servers over the measured window).
  */
-export async function runWsFanout(flags: Map<string, string>) {
-  /** A numeric option: `--name=…`, else BENCH_WS_NAME, else the default. */
-  const option = (name: string, fallback: number) => {
-    const raw = flags.get(name) ?? process.env[`BENCH_WS_${name.toUpperCase().replace('-', '_')}`];
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name}: not a positive number: ${raw}`);
-    return n;
-  };
-  const d = WS_FANOUT_DEFAULTS;
+/** A numeric option: `--name=…`, else BENCH_WS_NAME, else the default. */
+export function wsOption(flags: Map<string, string>, name: string, fallback: number): number {
+  const raw = flags.get(name) ?? process.env[`BENCH_WS_${name.toUpperCase().replace('-', '_')}`];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name}: not a positive number: ${raw}`);
+  return n;
+}
+
+/** The options both socket benchmarks share, from flags and BENCH_WS_* (defaults: `d`). */
+export function wsFanoutOptions(
+  flags: Map<string, string>,
+  d: WsFanoutOptions = WS_FANOUT_DEFAULTS,
+): WsFanoutOptions {
+  const option = (name: string, fallback: number) => wsOption(flags, name, fallback);
   const target = flags.get('target') ?? process.env.BENCH_WS_TARGET ?? d.target;
   if (target !== 'both' && target !== 'ampere' && target !== 'anchor')
     throw new Error(`--target: both, ampere or anchor, not ${target}`);
-  const r = await benchWsFanout({
+  return {
     connections: option('connections', d.connections),
     clients: option('clients', d.clients),
     warmupMs: option('warmup', d.warmupMs / 1000) * 1000,
@@ -33,7 +43,11 @@ export async function runWsFanout(flags: Map<string, string>) {
     rateLimitPerMin: option('rate-limit', d.rateLimitPerMin),
     target,
     profile: flags.has('profile') || process.env.BENCH_WS_PROFILE === '1',
-  });
+  };
+}
+
+export async function runWsFanout(flags: Map<string, string>) {
+  const r = await benchWsFanout(wsFanoutOptions(flags));
   const o = r.opts;
   console.log(
     `ws-fanout: ${fmt(o.connections)} connections from ${o.clients} client processes, ${o.symbols} symbols × ${fmt(1000 / o.tickMs, 1)} ticks/s, 1–${Math.min(5, o.symbols)} symbols per connection, ${o.warmupMs / 1000} s warm-up, ${o.durationMs / 1000} s measured`,
@@ -58,6 +72,11 @@ export async function runWsFanout(flags: Map<string, string>) {
           ? ''
           : `; recordTick's transaction (tick time → publish) p50 / p99 ${fmt(t.writeP50Ms, 1)} / ${fmt(t.writeP99Ms ?? 0, 1)} ms`),
     );
+  for (const t of targets)
+    if (t.loss)
+      console.log(
+        `${t.target}: ${fmt(t.loss.lost)} of ${fmt(t.loss.owed)} ticker messages owed over ${fmt(t.loss.windowMs / 1000, 1)} s of tick times lost (${fmt(t.loss.duplicated)} duplicated)`,
+      );
   for (const t of targets) {
     if (t.failed > 0) console.log(`${t.target}: failed connects ${JSON.stringify(t.failures)}`);
     if (t.closedInWindow > 0)

@@ -44,6 +44,8 @@ async function choose(page: Page, field: Locator, option: string) {
   await field.click();
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    // The field's menu, added when first opened, is the last: another may still be leaving.
+    .last()
     .getByText(option, { exact: true })
     .click();
 }

@@ -236,8 +236,11 @@ describe('content: announcements, banners and customer service', () => {
       const card = staff.locator('.ant-card', { hasText: `Agent ${i + 1}` });
       await card.getByLabel('Name').fill(agent.typed ?? agent.name);
       await card.locator('.ant-select').click();
+      // Each select's menu is added to the page when first opened, so this card's is the last;
+      // the previous card's may still be leaving (Chromium 156 can hold antd's leave motion).
       await staff
         .locator('.ant-select-dropdown:visible')
+        .last()
         .getByTitle(agent.kind, { exact: true })
         .click();
       await card.getByLabel('Address').fill(agent.value);

@@ -108,9 +108,18 @@ describe('app shell', () => {
     expect(await waitForRoute(page, (h) => h.startsWith('/app/pages/user/login'))).toBe(
       '/app/pages/user/login?r=%2Fapp%2Fpages%2Ftabbar%2Fasset%2Findex',
     );
+    const agreement = page.waitForResponse((r) => r.url().includes('common/userServiceAgreement'));
     await open(page, baseUrl, '/app/pages/user/userServiceAgreement');
     await expectTitle(page, 'User service agreement');
-    await page.getByText('1. About this agreement').waitFor();
+    // The version in force, whichever it is: the journeys share one server, and the access
+    // journey publishes a new version. Its body's first line of text is on the page.
+    const { data } = (await (await agreement).json()) as { data: { body: string } };
+    const firstLine = data.body
+      .split(/<[^>]+>/)
+      .map((t) => t.trim())
+      .find((t) => t.length > 0);
+    if (!firstLine) throw new Error('the agreement in force has no text');
+    await page.getByText(firstLine).first().waitFor();
     await open(page, baseUrl, '/app/pages/index/customer');
     await expectTitle(page, 'Online customer service');
     await open(page, baseUrl, '/app/pages/webview/index');

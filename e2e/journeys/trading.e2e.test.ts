@@ -10,11 +10,11 @@ import {
 } from '../support/app.js';
 import { credit } from '../support/ops.js';
 import { usePhones } from '../support/phones.js';
+import { orderUpToConfirm } from '../support/trade.js';
 
 const baseUrl = inject('baseUrl');
 
 const TRADE = '/app/pages/tabbar/trade/index';
-const DETAIL = '/app/pages/product/detail';
 const ORDER_DIALOG = '/app/pages/trade/orderDialog';
 const ORDERS = '/app/pages/user/order/index';
 const SETTING = '/app/pages/user/setting/index';
@@ -207,14 +207,12 @@ describe('trading', () => {
       await shotBoth(page, 'limits');
 
       // One order today is allowed; the second is refused until tomorrow.
-      await open(page, baseUrl, `${DETAIL}?id=${encodeURIComponent('ETH/USDT')}`);
-      await page.getByRole('button', { name: 'Buy less' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Confirm order' });
-      await dialog.getByTestId('period-30').click();
-      await dialog.getByRole('button', { name: '10', exact: true }).click();
-      await dialog.getByRole('button', { name: 'Buy less' }).click();
-      const confirm = dialog.getByTestId('order-confirm');
-      await confirm.waitFor();
+      const confirm = await orderUpToConfirm(page, baseUrl, {
+        symbol: 'ETH/USDT',
+        side: 'Buy less',
+        periodS: 30,
+        amount: '10',
+      });
       expect(await textOf(confirm)).toContain('Buy less');
       expect(await textOf(confirm.getByTestId('confirm-amount'))).toBe('10 CNY');
       await confirm.getByRole('button', { name: 'Confirm' }).click();

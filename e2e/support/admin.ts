@@ -65,9 +65,16 @@ export const pageTitle = (page: Page, text: string | RegExp) =>
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const busy = document.querySelectorAll(
-      '.ant-spin-spinning, .ant-skeleton, .ant-btn-loading, .ant-message-notice, ' +
-        '[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]',
+    const busy = Array.from(
+      document.querySelectorAll(
+        '.ant-spin-spinning, .ant-skeleton, .ant-btn-loading, .ant-message-notice, ' +
+          '[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]',
+      ),
+    ).filter(
+      // A button's spinner leaving: `.ant-btn-loading` above covers the button while it loads;
+      // in this Chromium the icon's leave motion can stay "active" at its end state (0 wide,
+      // transparent) for good, with nothing left to see.
+      (e) => !e.classList.contains('ant-btn-loading-icon'),
     );
     return busy.length === 0;
   });

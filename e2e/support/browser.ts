@@ -31,16 +31,28 @@ export interface PhoneOptions {
   locale?: string;
 }
 
+/** Every context a journey has open, for what a failed test prints (support/diagnose.ts). */
+export const openContexts = new Set<BrowserContext>();
+
+async function tracked(context: Promise<BrowserContext>): Promise<BrowserContext> {
+  const opened = await context;
+  openContexts.add(opened);
+  opened.on('close', () => openContexts.delete(opened));
+  return opened;
+}
+
 /** A fresh phone-sized context: empty storage, its own cookies. */
 export function phoneContext(browser: Browser, opts: PhoneOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: opts.colorScheme ?? 'light',
-    locale: opts.locale ?? 'en-US',
-  });
+  return tracked(
+    browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: opts.colorScheme ?? 'light',
+      locale: opts.locale ?? 'en-US',
+    }),
+  );
 }
 
 /** The hash route the page is on, e.g. `/app/pages/user/login?r=…`. */
@@ -58,10 +70,12 @@ export interface AdminOptions {
 
 /** A fresh desktop-sized context for the back office: empty storage, its own cookies. */
 export function adminContext(browser: Browser, opts: AdminOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: DESKTOP,
-    deviceScaleFactor: 1,
-    colorScheme: opts.colorScheme ?? 'light',
-    locale: opts.locale ?? 'en-US',
-  });
+  return tracked(
+    browser.newContext({
+      viewport: DESKTOP,
+      deviceScaleFactor: 1,
+      colorScheme: opts.colorScheme ?? 'light',
+      locale: opts.locale ?? 'en-US',
+    }),
+  );
 }

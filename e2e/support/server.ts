@@ -14,7 +14,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS's pick). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -28,7 +29,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
+export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -60,7 +61,8 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Every request, for what a failed test prints of its time (support/diagnose.ts).
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',
       // The journeys watch prices move: this process publishes the simulated feed, whatever
@@ -69,6 +71,9 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
       MARKET_FEED_PUBLISH: 'true',
       // Every journey signs its users up from this one address.
       REGISTRATIONS_PER_HOUR: '1000',
+      // Settings read cold on every use: one read inside a transaction fails a journey at once
+      // rather than when the 2 s copy happens to have lapsed (session 13's practice reset).
+      SETTINGS_CACHE_MS: '0',
       // Earn's days move when a journey writes an offset here (apps/server earn/test-clock.ts).
       EARN_TEST_CLOCK_FILE: path.join(dataDir, 'earn-clock-offset-ms'),
       // USDT recharge on the run's local EVM (support/chain.ts), scanned often so a journey
@@ -91,7 +96,7 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -16,6 +16,8 @@ import { registerApiDocs } from './http/api-docs.js';
 import { installErrorHandling } from './http/errors.js';
 import { requestLocale } from './http/locale.js';
 import { logSerializers, redactUrl } from './http/log.js';
+import { installMetrics } from './http/metrics.js';
+import { registerStateMetrics } from './metrics/collectors.js';
 import { createHostPolicy } from './http/hosts.js';
 import { registerStaffApi, type StaffRouteEntry } from './http/staff-api.js';
 import { findAdminDist, serveAdminApp, serveWebApp } from './http/static.js';
@@ -64,6 +66,9 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** TRUST_PROXY as a number: the first `hops` proxies from the server are believed. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({
   env,
   database,
@@ -91,6 +96,9 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // The client's address (`req.ip`) for rate limits, throttles, address blocks and the audit
+    // log: the peer's, unless TRUST_PROXY names the proxies whose X-Forwarded-For to believe.
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -148,9 +156,23 @@ export async function buildApp({
     req.t = translator(req.locale);
     reply.header('x-request-id', req.id);
     // Probes reach a node by its address, whatever it is, and derive nothing from it.
-    const probe = req.routeOptions.url === '/healthz' || req.routeOptions.url === '/readyz';
+    const probe =
+      req.routeOptions.url === '/healthz' ||
+      req.routeOptions.url === '/readyz' ||
+      req.routeOptions.url === '/metrics';
     if (!hosts.allowed(req.host) && !probe) throw new AppError('HOST_NOT_ALLOWED');
     reply.headers(hosts.headers(req.host));
+  });
+
+  installMetrics(app, env, platform.metrics);
+  registerStateMetrics(platform.metrics, {
+    db: platform.db,
+    now: () => (now ?? (() => new Date()))().getTime(),
+    utcOffsetMinutes: env.OPERATOR_UTC_OFFSET_MINUTES,
+    openSockets: () => app.websocketServer.clients.size,
+    pendingQueues: () => services.dashboard.pendingQueues(),
+    feedState: () => services.market.feedState(),
+    lastReconciliation: () => services.ledger.lastReconciliation(platform.db),
   });
 
   await app.register(fastifyRateLimit, {
@@ -178,6 +200,9 @@ export async function buildApp({
       await app.register(module.routes(services, platform), { prefix: module.routesAt });
   await app.register(
     async (api) => {
+      // Each module's gate (address blocks) sees every user-API request before its route.
+      for (const module of MODULES)
+        if (module.requestGate) api.addHook('onRequest', module.requestGate(services, platform));
       await registerApiDocs(api, {
         title: 'Ampere API',
         description:

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LOCALES } from '@ampere/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
@@ -8,8 +9,10 @@ import {
   formatCurrency,
   formatNumber,
   minorToDecimal,
+  numberSymbolsFor,
   parseDecimal,
   setNumberLocale,
+  APP_NUMBER_SYMBOLS,
 } from './format';
 
 describe('parseDecimal', () => {
@@ -183,6 +186,18 @@ describe('numbers in the display language (separators from Intl, digits from the
     // SPEC §5's other rules hold in every language: 4 decimals below 1000, zeros trimmed.
     expect(formatAmount('12.3400')).toBe(`12${half.slice(1, 2)}34`);
     expect(formatAmount('-0.00001')).toBe('0');
+  });
+
+  it("writes out the 13 languages' separators exactly as Intl gives them", () => {
+    for (const { key } of LOCALES) {
+      expect(APP_NUMBER_SYMBOLS[key], key).toEqual(numberSymbolsFor(key));
+    }
+    expect(Object.keys(APP_NUMBER_SYMBOLS).sort()).toEqual(LOCALES.map((l) => l.key).sort());
+  });
+
+  it('reads a language outside the 13 from Intl', () => {
+    setNumberLocale('de-CH'); // Swiss German groups with an apostrophe (Node's ICU)
+    expect(formatAmount('1234567.891')).toBe("1'234'567.89");
   });
 
   it('never changes the plain decimal of the wire', () => {

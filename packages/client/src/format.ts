@@ -97,11 +97,37 @@ export function numberSymbolsFor(locale: string): NumberSymbols {
 }
 
 /**
+ * The 13 app languages' separators (CLDR, as Intl gives them: format.test.ts checks each against
+ * `numberSymbolsFor`). Written out because the first `Intl.NumberFormat` of a page loads the
+ * locale's ICU data — 50 ms on the main thread as the app starts, 200 ms on a slow phone (issue
+ * #20, TBT) — for four characters and a number.
+ */
+const COMMA_POINT: NumberSymbols = EN_SYMBOLS;
+const POINT_COMMA: NumberSymbols = { group: '.', decimal: ',', minGroupingDigits: 4 };
+export const APP_NUMBER_SYMBOLS: Readonly<Record<string, NumberSymbols>> = {
+  'en-US': COMMA_POINT,
+  'zh-Hans': COMMA_POINT,
+  'zh-Hant': COMMA_POINT,
+  ja: COMMA_POINT,
+  ko: COMMA_POINT,
+  th: COMMA_POINT,
+  vi: POINT_COMMA,
+  de: POINT_COMMA,
+  pt: POINT_COMMA,
+  it: { group: '.', decimal: ',', minGroupingDigits: 5 },
+  es: { group: '.', decimal: ',', minGroupingDigits: 5 },
+  ru: { group: '\u00a0', decimal: ',', minGroupingDigits: 4 },
+  fr: { group: '\u202f', decimal: ',', minGroupingDigits: 4 },
+};
+
+/**
  * Sets the language every display format below uses (the app calls it when its language
  * changes). Plain decimal strings for the wire (`minorToDecimal`) never change.
  */
 export function setNumberLocale(locale: string): void {
-  symbols = numberSymbolsFor(locale);
+  symbols = Object.hasOwn(APP_NUMBER_SYMBOLS, locale)
+    ? (APP_NUMBER_SYMBOLS[locale] ?? EN_SYMBOLS)
+    : numberSymbolsFor(locale);
 }
 
 function groupThousands(intDigits: string): string {

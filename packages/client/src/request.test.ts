@@ -335,6 +335,44 @@ describe('createApi: 401', () => {
   });
 });
 
+describe('createApi: restrictions (SPEC §4)', () => {
+  const restricted = (code: number, data: unknown) =>
+    fakeFetch(() => envelope(code, 'Your access has been restricted', data, { status: 403 }));
+
+  it('tells the app where to send the user, once per burst, and still rejects', async () => {
+    const seen: { code: number; redirect: string }[] = [];
+    const target = 'https://app.example/#/app/pages/common/limitPage';
+    const { impl } = restricted(2011, { redirect: target });
+    const api = createApi(deps(impl, { onRestricted: (r) => seen.push(r) }));
+    const results = await Promise.allSettled([api.get('a'), api.get('b'), api.post('c')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    await expect(api.get('d')).rejects.toMatchObject({ code: 2011, data: { redirect: target } });
+    expect(seen).toEqual([{ code: 2011, redirect: target }]);
+    clockMs += 3300;
+    await api.get('e').catch(() => undefined);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('tells it of a disabled account (2004) too, but not of refusals without an address', async () => {
+    const seen: number[] = [];
+    const withAddress = restricted(2004, { redirect: 'https://help.example/' });
+    await createApi(deps(withAddress.impl, { onRestricted: ({ code }) => seen.push(code) }))
+      .get('a')
+      .catch(() => undefined);
+    for (const [code, data] of [
+      [2004, null],
+      [2004, { redirect: 42 }],
+      [2001, { redirect: 'https://x.example/' }],
+    ] as const) {
+      const { impl } = restricted(code, data);
+      await createApi(deps(impl, { onRestricted: ({ code: c }) => seen.push(c) }))
+        .get('a')
+        .catch(() => undefined);
+    }
+    expect(seen).toEqual([2004]);
+  });
+});
+
 describe('apiErrorKey', () => {
   it('names client codes and server catalogue codes', () => {
     expect(apiErrorKey(new ApiError(CLIENT_ERRORS.REQUEST_TIMEOUT, ''))).toBe('request_timeout');

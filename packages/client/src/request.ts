@@ -62,6 +62,12 @@ export interface RequestDeps {
   headers?(): Readonly<Record<string, string>>;
   /** HTTP 401 or envelope code 401: the app clears the user, shows `serverMsg`, relaunches. */
   onUnauthorized(serverMsg: string | undefined): void;
+  /**
+   * A refusal for a restriction that names where to send the user (`data.redirect`, config
+   * `Black_run`; SPEC §4): 2004 the account is disabled, 2011 the address is blocked. Told once
+   * per burst, like a 401; the request still rejects with its ApiError.
+   */
+  onRestricted?(restriction: { code: number; redirect: string }): void;
   fetchImpl?: typeof fetch;
   /** Defaults to 60000. */
   timeoutMs?: number;
@@ -108,6 +114,18 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 }
 
 type Method = 'GET' | 'POST';
+
+/** The refusals that carry where to send the user (docs/errors.md 2004, 2011). */
+const RESTRICTION_CODES: ReadonlySet<number> = new Set([
+  ERRORS.ACCOUNT_DISABLED.code,
+  ERRORS.ADDRESS_BLOCKED.code,
+]);
+
+/** The `redirect` of a restriction's data, when it is there. */
+function redirectOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !('redirect' in data)) return undefined;
+  return typeof data.redirect === 'string' && data.redirect !== '' ? data.redirect : undefined;
+}
 
 /**
  * Several requests in flight when a session dies all come back 401; the user should see one
@@ -200,6 +218,17 @@ export function createApi(deps: RequestDeps): Api {
     deps.onUnauthorized(serverMsg);
   };
 
+  let lastRestricted: { code: number; atMs: number } | undefined;
+  const notifyRestricted = (code: number, data: unknown): void => {
+    const redirect = redirectOf(data);
+    if (!RESTRICTION_CODES.has(code) || redirect === undefined || !deps.onRestricted) return;
+    const at = now();
+    const last = lastRestricted;
+    if (last?.code === code && at - last.atMs < UNAUTHORIZED_DEDUPE_MS) return;
+    lastRestricted = { code, atMs: at };
+    deps.onRestricted({ code, redirect });
+  };
+
   const adoptToken = (response: Response): void => {
     const header = response.headers.get('Authorization');
     const token = header?.replace(/^Bearer\s+/i, '').trim();
@@ -219,6 +248,7 @@ export function createApi(deps: RequestDeps): Api {
     if (envelope !== undefined) {
       const { code: envelopeCode, msg, data } = envelope;
       if (envelopeCode === ERRORS.OK.code) return data;
+      notifyRestricted(envelopeCode, data);
       throw new ApiError(envelopeCode, msg, data, response.status);
     }
     // SPEC §8: a non-2xx status without an envelope still becomes {code, message, data}.

@@ -37,13 +37,27 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
-/** GET common/userServiceAgreement. */
+/**
+ * GET common/userServiceAgreement: the version in force now (docs/content.md, Agreement
+ * versions), in the caller's language or English.
+ */
 export const agreementSchema = z.object({
   title: z.string(),
+  /** Allow-listed rich text (HTML), sanitized like an announcement's body. */
   body: z.string(),
   locale: localeKeySchema,
+  /** When this version took effect (ISO time). */
   updatedAt: z.string(),
+  /** The version number: 1 is the shipped agreement, each one staff publish the next. */
+  version: z.number().int().min(1),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
+
+/**
+ * What a refusal for a restriction carries in `data` (2004 account disabled, 2011 address
+ * blocked): where to send the user, config `Black_run` (SPEC §4).
+ */
+export const restrictionSchema = z.object({ redirect: z.string() });
+export type Restriction = z.infer<typeof restrictionSchema>;
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { agreementSchema } from './common.js';
+import { intField } from './params.js';
 
 /**
  * Announcements, banners and customer service as the user app sees them (issue #17, SPEC §1,
@@ -126,3 +128,19 @@ export const commonIndexSchema = z.object({
   notices: z.array(noticeSummarySchema),
 });
 export type CommonIndex = z.infer<typeof commonIndexSchema>;
+
+/**
+ * GET user/agreementPending — the agreement version in force that this user has not accepted
+ * yet (the app asks before anything else), or null when they have accepted it.
+ */
+export const agreementPendingSchema = z.object({ agreement: agreementSchema.nullable() });
+export type AgreementPending = z.infer<typeof agreementPendingSchema>;
+
+/** POST user/agreementAccept — the version the user read and accepts. */
+export const agreementAcceptSchema = z.strictObject({ version: intField(1, 1_000_000) });
+export const agreementAcceptedSchema = z.object({
+  version: z.number().int(),
+  /** When it was recorded (the first acceptance, when sent again). */
+  acceptedAt: z.string(),
+});
+export type AgreementAccepted = z.infer<typeof agreementAcceptedSchema>;

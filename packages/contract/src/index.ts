@@ -17,3 +17,5 @@ export * from './channels.js';
 export * from './kyc.js';
 export * from './practice.js';
 export * from './content.js';
+export * from './notifications.js';
+export * from './levels.js';

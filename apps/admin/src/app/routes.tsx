@@ -8,6 +8,7 @@ import {
   DashboardOutlined,
   IdcardOutlined,
   ExportOutlined,
+  StopOutlined,
   SolutionOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -140,6 +141,13 @@ export const ROUTES: readonly AdminRoute[] = [
     page: lazy(() => import('@/pages/ContentPage')),
   },
 
+  {
+    path: '/access',
+    label: 'access',
+    icon: <StopOutlined />,
+    permission: 'access.read',
+    page: lazy(() => import('@/pages/AccessPage')),
+  },
   {
     path: '/levels',
     label: 'levels',

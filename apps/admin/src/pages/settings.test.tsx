@@ -135,21 +135,27 @@ describe('products and periods', () => {
 
 describe('member levels', () => {
   it('sends the thresholds per level and currency', async () => {
+    const none = { money: '0.00', usdt: '0.000000' };
     const levels = {
-      junior: { money: '10000.00', usdt: '1500.000000' },
-      intermediate: { money: '100000.00', usdt: '15000.000000' },
-      premium: { money: '1000000.00', usdt: '150000.000000' },
+      junior: { volume: { money: '10000.00', usdt: '1500.000000' }, deposits: none },
+      intermediate: { volume: { money: '100000.00', usdt: '15000.000000' }, deposits: none },
+      premium: { volume: { money: '1000000.00', usdt: '150000.000000' }, deposits: none },
     };
     api.server.on('GET settings/levels', ok(levels));
     api.server.on('POST settings/levels', ok(levels));
     renderPage(LevelsPage, 'risk');
     const premium = await screen.findByLabelText('Premium: Volume in CNY');
     fireEvent.change(premium, { target: { value: '2000000' } });
+    const deposits = screen.getByLabelText('Premium: Deposits in USDT');
+    fireEvent.change(deposits, { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => {
       expect(api.server.last('POST settings/levels')?.body).toEqual({
         ...levels,
-        premium: { ...levels.premium, money: '2000000' },
+        premium: {
+          volume: { ...levels.premium.volume, money: '2000000' },
+          deposits: { ...none, usdt: '500' },
+        },
       });
     });
   });
@@ -159,7 +165,13 @@ describe('the dashboard', () => {
   it('shows the queues, today, the exposure, the last reconciliation and the feed', async () => {
     const dashboard: Dashboard = {
       generatedAt: '2026-11-21T08:00:00.000Z',
-      queues: [{ name: 'adjustments', count: 2, oldestAt: '2026-11-21T07:00:00.000Z' }],
+      queues: [
+        { name: 'adjustments', count: 2, oldestAt: '2026-11-21T07:00:00.000Z' },
+        { name: 'funding.recharges', count: 0, oldestAt: null },
+        { name: 'funding.withdrawals', count: 1, oldestAt: '2026-11-21T07:30:00.000Z' },
+        { name: 'funding.payouts', count: 0, oldestAt: null },
+        { name: 'kyc', count: 0, oldestAt: null },
+      ],
       today: {
         from: '2026-11-21T00:00:00.000Z',
         to: '2026-11-21T08:00:00.000Z',
@@ -217,6 +229,15 @@ describe('the dashboard', () => {
     api.server.on('GET dashboard', ok(dashboard));
     renderPage(DashboardPage, 'auditor');
     expect(await screen.findByText('Balance adjustments to approve')).toBeTruthy();
+    // Every queue the server reports by its label, none by its key.
+    for (const label of [
+      'Recharges to confirm',
+      'Withdrawals to review',
+      'Approved withdrawals to pay out',
+      'Real-name verifications to review',
+    ])
+      expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.queryByText(/^funding\./)).toBeNull();
     expect(screen.getByText('4 · 100.09')).toBeTruthy();
     expect(screen.getByText('Order stake held')).toBeTruthy();
     expect(screen.getByText('180.06')).toBeTruthy();

@@ -38,7 +38,7 @@ const balance = (available: string) => ({
   total: available,
 });
 const detail: UserDetail = {
-  user: { ...alice, referrer: null, fundPasswordSet: true, creditScore: 100 },
+  user: { ...alice, referrer: null, fundPasswordSet: true, creditScore: 100, levelFloor: 0 },
   balances: {
     money: balance('1234.50'),
     usdt: { ...balance('0.000001'), frozen: { ...balance('0').frozen, total: '0.000000' } },
@@ -90,6 +90,29 @@ describe('the Users pages', () => {
     await screen.findByText('alice · 31415926');
     for (const name of ['Disable', 'Reset password', 'Set level'])
       expect(screen.queryByRole('button', { name }), name).toBeNull();
+  });
+
+  it("shows staff's floor beside the level, and the level dialog starts from that floor", async () => {
+    // Intermediate by the thresholds, with Junior set by staff as the floor.
+    const raised = {
+      ...detail,
+      user: { ...detail.user, level: 2, levelName: 'intermediate' as const, levelFloor: 1 },
+    };
+    api.server.on('GET users/31415926', ok(raised));
+    api.server.on('POST users/31415926/level', ok(raised.user));
+    renderAt('/users/31415926', 'support');
+    await screen.findByText('alice · 31415926');
+    expect(screen.getByText('Set by staff: never below Junior')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set level' }));
+    const dialog = await screen.findByRole('dialog');
+    // The select shows the floor (Junior), not the level in force (Intermediate).
+    expect(within(dialog).getByText('Junior')).toBeTruthy();
+    expect(within(dialog).queryByText('Intermediate')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set level' }));
+    await waitFor(() => {
+      expect(api.server.last('POST users/31415926/level')?.body).toMatchObject({ level: 1 });
+    });
   });
 
   it('resets a password after asking, and shows the temporary one once', async () => {

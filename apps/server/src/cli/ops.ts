@@ -10,6 +10,9 @@ import { queryRows } from '../db/client.js';
 import { isLockHeld } from '../db/lock.js';
 import { OpsInputError, type AdjustmentRequest } from '../modules/ops/ops.service.js';
 import { OPS_SOCKET, OPS_TOKEN, OPS_TOKEN_HEADER } from '../ops/channel.js';
+import { backupDataDir, restoreDataDir } from './backup.js';
+import { createMarketService } from '../modules/market/market.service.js';
+import { MAX_DEMO_PRODUCTS } from '../modules/market/products.seed.js';
 import { createPlatform, createServices } from '../services.js';
 
 const USAGE = `Usage: npm run ops -- <command>
@@ -24,6 +27,16 @@ Commands:
   audit:verify     re-compute the audit log's hash chain and compare it with the last recorded
                    head; exits 1 if broken (also: audit-verify)
   migrate          apply pending migrations and seed defaults
+  backup <file>    embedded database only, server stopped: write DATA_DIR's database to <file>
+                   (a gzipped tarball); on PostgreSQL use pg_dump or PITR (docs/operations.md)
+  restore <file> [--force]
+                   embedded database only, server stopped: restore DATA_DIR's database from a
+                   backup; --force keeps an existing database aside (pgdata.before-restore-…)
+  products:demo <count>
+                   add the demonstration products DEMO01/USD … (at most 99) to the catalogue
+                   that are missing; the simulated feed ticks them like any other product
+                   (for load and frame-rate measurements: bench/markets-fps.ts). On the
+                   embedded database with the server stopped
   status           show which database and market feed are configured, and the migration state
   help             show this text
 
@@ -196,17 +209,67 @@ async function status() {
   }
 }
 
+/**
+ * Demonstration products (products.seed.ts `demoProducts`), inserted through the seed's path.
+ * The running embedded server holds its database, so there it waits for the server to stop; a
+ * server on PostgreSQL takes them from its feed's next round.
+ */
+async function addDemoProducts(countArg: string | undefined) {
+  const count = Number(countArg);
+  if (!countArg || !Number.isInteger(count) || count < 1 || count > MAX_DEMO_PRODUCTS)
+    throw new OpsInputError(`usage: products:demo <count>, 1–${MAX_DEMO_PRODUCTS}`);
+  const env = loadEnv();
+  if (!env.DATABASE_URL && isLockHeld(env.DATA_DIR))
+    throw new OpsInputError(`the server is running on ${env.DATA_DIR}: stop it first`);
+  const database = await openPreparedDatabase(env);
+  try {
+    const symbols = await createMarketService({ db: database.db }).addDemoProducts(count);
+    print({ demoProducts: symbols.length, first: symbols[0], last: symbols.at(-1) });
+  } finally {
+    await database.close();
+  }
+}
+
 async function migrate() {
   const database = await openPreparedDatabase(loadEnv());
   await database.close();
   console.log(`migrations applied (${database.kind})`);
 }
 
+/** Backup and restore of the embedded database (cli/backup.ts); PostgreSQL has its own tools. */
+async function backupOrRestore(
+  command: 'backup' | 'restore',
+  file: string | undefined,
+  force: boolean,
+) {
+  const env = loadEnv();
+  if (env.DATABASE_URL)
+    throw new OpsInputError(
+      `${command} is for the embedded database: with DATABASE_URL use pg_dump/pg_restore or PITR (docs/operations.md)`,
+    );
+  if (!file) throw new OpsInputError(`usage: ${command} <file>`);
+  if (isLockHeld(env.DATA_DIR))
+    throw new OpsInputError(`the server is running on ${env.DATA_DIR}: stop it first`);
+  const target = path.resolve(file);
+  if (command === 'backup')
+    print({ backup: target, ...(await backupDataDir(env.DATA_DIR, target)) });
+  else
+    print({
+      restored: env.DATA_DIR,
+      from: target,
+      ...(await restoreDataDir(env.DATA_DIR, target, { force })),
+    });
+}
+
 async function run(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { reason: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      reason: { type: 'string' },
+      role: { type: 'string' },
+      force: { type: 'boolean', default: false },
+    },
   });
   const [command, ...rest] = positionals;
   switch (command) {
@@ -224,6 +287,11 @@ async function run(argv: string[]) {
       return migrate();
     case 'status':
       return status();
+    case 'products:demo':
+      return addDemoProducts(rest[0]);
+    case 'backup':
+    case 'restore':
+      return backupOrRestore(command, rest[0], values.force);
     case undefined:
     case 'help':
       console.log(USAGE);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseAmount } from '@ampere/contract';
 import { parseDataKey } from '../crypto/sealed.js';
@@ -29,6 +30,39 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const usdtAmount = z.string().refine((v) => parseAmount(v, 'usdt').ok, {
   error: 'must be a positive USDT amount with at most 6 decimals',
 });
+
+/** The names proxy-addr knows for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyEntry = (entry: string) =>
+  PROXY_RANGE_NAMES.has(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false (the socket's peer is the client), true
+ * (every hop: only behind a proxy that overwrites X-Forwarded-For), a number of hops, or the
+ * proxies' addresses and ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((v, ctx): boolean | number | string[] => {
+    const text = v.trim();
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^[0-9]{1,2}$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+    if (entries.length === 0 || !entries.every(isProxyEntry)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a number of hops, or proxy addresses and CIDR ranges, comma-separated',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .default(false);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -71,6 +105,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'letters, digits, ":", "_" or "-" (1–64)' })
     .default('ampere:'),
+  /**
+   * Which background jobs this node runs: `all`, `none`, or job names (a `-name` leaves one out):
+   * `all,-trading.settle` (jobs/selection.ts; names are checked at start).
+   */
+  JOBS: z
+    .string()
+    .regex(/^[a-z0-9._, -]{1,512}$/, { error: 'all, none, or comma-separated job names' })
+    .default('all'),
   PUBLIC_URL: urlWithScheme(['http', 'https']).optional(),
   /**
    * Hosts the server answers for besides PUBLIC_URL's, comma-separated (`name` for any port,
@@ -94,6 +136,13 @@ const envSchema = z.object({
         .min(1),
     )
     .optional(),
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
+   * what rate limits, sign-in throttles, address blocks and the audit log see. Unset: none, the
+   * connection's peer is the client. Set it to the proxy's address (`127.0.0.1`, `10.0.0.0/8`)
+   * when the server sits behind one, or every client looks like the proxy.
+   */
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -198,6 +247,23 @@ const envSchema = z.object({
    * day starts and ends, so when each day's interest is due (docs/earn.md). No daylight saving.
    */
   OPERATOR_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-840).max(840).default(480),
+  /**
+   * /metrics (Prometheus text): the Bearer token a scraper must send. With METRICS_ADDRESS too,
+   * the internal listener asks for it as well. Neither set: /metrics is off (404).
+   */
+  METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
+  /** `host:port` of an internal listener that serves /metrics only (not through the proxy). */
+  METRICS_ADDRESS: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}$/, { error: 'must be host:port' })
+    .optional(),
+  /** On SIGTERM: how long the node may take to drain before it exits anyway (docs/operations.md). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  /**
+   * How long a node reuses its copy of the operator settings (ms). Tests use 0, so that a
+   * settings read inside a database transaction is caught every time (settings.service.ts).
+   */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Tests only (E2E): a file holding milliseconds Earn's clock runs ahead (earn/test-clock.ts). */
   EARN_TEST_CLOCK_FILE: z.string().min(1).optional(),
 });

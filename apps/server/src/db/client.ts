@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,8 +51,48 @@ export async function openPglite(
   return wrapPglite(await createPgliteClient(dataDir, loadDataDir));
 }
 
+/** Whether the code running now is inside a PGlite transaction's callback, per async context. */
+const pgliteTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * PGlite has one connection: a transaction holds it until its callback returns, and a statement
+ * on the root client waits for it. A statement on the root client issued from inside that
+ * callback (a `db` used where the `tx` was meant) would therefore wait for ever, and with it every
+ * request of the process. This turns that mistake into an error at the statement that makes it.
+ */
+function guardRootStatements(client: PGlite): void {
+  const refuseInsideTransaction = (method: string) => {
+    if (pgliteTransaction.getStore()?.open) {
+      throw new Error(
+        `PGlite: ${method} on the root database inside a transaction would wait for ever; use the transaction`,
+      );
+    }
+  };
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => {
+    refuseInsideTransaction('transaction');
+    const state = { open: true };
+    return pgliteTransaction.run(state, () =>
+      transaction(callback).finally(() => {
+        state.open = false;
+      }),
+    );
+  };
+  const query = client.query.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    refuseInsideTransaction('query');
+    return query(...args);
+  }) as PGlite['query'];
+  const exec = client.exec.bind(client);
+  client.exec = (...args: Parameters<PGlite['exec']>) => {
+    refuseInsideTransaction('exec');
+    return exec(...args);
+  };
+}
+
 /** Drizzle over an open PGlite client, with the client kept for a dump. */
 export function wrapPglite(client: PGlite): Database & { client: PGlite } {
+  guardRootStatements(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Operator-editable switches and values (recharge/withdraw open, default language, Black_run
@@ -12,21 +12,3 @@ export const systemSetting = pgTable('system_setting', {
     .notNull()
     .default(sql`now()`),
 });
-
-/**
- * Localized documents the operator can edit later (the user service agreement first). A missing
- * locale falls back to English when read.
- */
-export const contentDocument = pgTable(
-  'content_document',
-  {
-    slug: text('slug').notNull(),
-    locale: text('locale').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (t) => [primaryKey({ columns: [t.slug, t.locale] })],
-);

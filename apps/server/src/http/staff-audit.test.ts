@@ -216,6 +216,7 @@ describe('staff API: one audit row per change, from the route table', () => {
     },
     ...fundingSamples(),
     ...contentSamples(),
+    ...accessSamples(),
     'POST /api/admin/v1/settings/levels': async () => {
       const levels = await get<object>(risk, 'settings/levels');
       return () => post(risk, 'settings/levels', levels);
@@ -317,6 +318,31 @@ describe('staff API: one audit row per change, from the route table', () => {
         const png = await solidPng(64, 64);
         return () => uploadContentImage(support, 'avatar', png);
       },
+      'POST /api/admin/v1/content/agreements': async () => () =>
+        post(support, 'content/agreements', {
+          texts: [{ locale: 'en-US', title: 'Agreement v2', body: '<p>The new terms.</p>' }],
+          effectiveAt: null,
+        }),
+    };
+  }
+
+  /** Access restriction (issue #17): address blocks and Black_run. */
+  function accessSamples(): Record<string, () => Promise<Act>> {
+    let n = 0;
+    const block = () =>
+      post(support, 'access/blocks', {
+        cidr: `203.0.113.${++n * 8}/29`,
+        note: 'audit sample',
+        expiresAt: null,
+      });
+    return {
+      'POST /api/admin/v1/access/blocks': async () => block,
+      'POST /api/admin/v1/access/blocks/:id/delete': async () => {
+        const id = (await block()).json<{ data: { id: string } }>().data.id;
+        return () => post(support, `access/blocks/${id}/delete`);
+      },
+      'POST /api/admin/v1/access/settings': async () => () =>
+        post(risk, 'access/settings', { blackRunUrl: 'https://help.example/restricted' }),
     };
   }
 

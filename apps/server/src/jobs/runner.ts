@@ -68,11 +68,15 @@ export interface JobStatus {
   runs: number;
   failures: number;
   lastRunAtMs: number | null;
+  /** When a run last finished without failing (the metrics' job age). */
+  lastOkAtMs: number | null;
   lastMs: number | null;
 }
 
 export interface JobRunner {
   status(): JobStatus[];
+  /** Per leader group with a job on this node: whether this node leads it now. */
+  leaders(): Record<string, boolean>;
   /** Stops every job and waits for runs in progress; releases leadership. */
   stop(): Promise<void>;
 }
@@ -119,6 +123,7 @@ function startPeriodic(
     const ms = performance.now() - started;
     status.runs++;
     status.lastRunAtMs = Date.now();
+    if (ok) status.lastOkAtMs = status.lastRunAtMs;
     status.lastMs = Math.round(ms);
     opts.onRun?.({ job: job.name, ms, ok });
   };
@@ -158,6 +163,7 @@ export function startJobs(jobs: readonly Job[], opts: RunnerOptions): JobRunner 
         runs: 0,
         failures: 0,
         lastRunAtMs: null,
+        lastOkAtMs: null,
         lastMs: null,
       },
     ]),
@@ -194,7 +200,7 @@ export function startJobs(jobs: readonly Job[], opts: RunnerOptions): JobRunner 
     const group = job.group ?? 'jobs';
     byGroup.set(group, [...(byGroup.get(group) ?? []), job]);
   }
-  const elections: { leadership: Leadership; stopLed(): Promise<void> }[] = [];
+  const elections: { group: LeaderGroup; leadership: Leadership; stopLed(): Promise<void> }[] = [];
   for (const [group, led] of byGroup) {
     let stopLed: (() => Promise<void>) | undefined;
     let pending: Promise<void> = Promise.resolve();
@@ -223,6 +229,7 @@ export function startJobs(jobs: readonly Job[], opts: RunnerOptions): JobRunner 
       },
     });
     elections.push({
+      group,
       leadership,
       stopLed: async () => {
         await pending;
@@ -234,6 +241,7 @@ export function startJobs(jobs: readonly Job[], opts: RunnerOptions): JobRunner 
 
   return {
     status: () => [...statuses.values()].map((s) => ({ ...s })),
+    leaders: () => Object.fromEntries(elections.map((e) => [e.group, e.leadership.isLeader()])),
     async stop() {
       for (const e of elections) await e.leadership.stop();
       for (const e of elections) await e.stopLed();

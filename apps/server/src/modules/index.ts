@@ -1,3 +1,4 @@
+import { accessModule } from './access/access.module.js';
 import { accountModule } from './account/account.module.js';
 import { adjustmentsModule } from './adjustments/adjustments.module.js';
 import { auditModule } from './audit/audit.module.js';
@@ -11,7 +12,9 @@ import { fundingModule } from './funding/funding.module.js';
 import { healthModule } from './health/health.module.js';
 import { kycModule } from './kyc/kyc.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
+import { levelsModule } from './levels/levels.module.js';
 import { marketModule } from './market/market.module.js';
+import { notificationsModule } from './notifications/notifications.module.js';
 import type { ServicesOf, Unmet } from './module.js';
 import { opsModule } from './ops/ops.module.js';
 import { realtimeModule } from './realtime/realtime.module.js';
@@ -32,9 +35,12 @@ export const MODULES = [
   settingsModule,
   contentModule,
   ledgerModule,
+  notificationsModule,
+  levelsModule,
   staffModule,
   marketModule,
   commonModule,
+  accessModule,
   authModule,
   guardModule,
   accountModule,

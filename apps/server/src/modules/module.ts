@@ -1,8 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Env } from '../config/env.js';
 import type { Database, Db } from '../db/client.js';
 import type { Job, JobLog } from '../jobs/runner.js';
+import type { Lifecycle } from '../lifecycle.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Bus } from './realtime/bus.js';
 
 /** What every module may use: configuration and the shared infrastructure, nothing of a module. */
@@ -15,6 +18,10 @@ export interface Platform {
   bus: Bus;
   /** The clock every rule reads; tests move it forward instead of waiting. */
   now: (() => Date) | undefined;
+  /** This process's Prometheus series (metrics/metrics.ts). */
+  metrics: Metrics;
+  /** Draining on SIGTERM (lifecycle.ts). */
+  lifecycle: Lifecycle;
 }
 
 /**
@@ -31,6 +38,14 @@ export interface ModuleManifest<Name extends string, Service, Needs, RouteNeeds,
   /** Where `routes` are mounted: the user API prefix (/api/v1) unless given. */
   routesAt?: string;
   staffRoutes?: (services: RouteNeeds, platform: Platform) => FastifyPluginAsyncZod;
+  /**
+   * A check every user-API request (under /api/v1) passes first, before its body is read or its
+   * session looked up: it throws an AppError to refuse (address blocks).
+   */
+  requestGate?: (
+    services: RouteNeeds,
+    platform: Platform,
+  ) => (req: FastifyRequest) => Promise<void>;
   jobs?: (services: JobNeeds, platform: Platform, log: JobLog) => Job[];
   /** Shipped defaults, applied at every start and by `ops migrate`; never overwrites edits. */
   seed?: (db: Db) => Promise<void>;
@@ -62,6 +77,7 @@ type NeedsOfModule<M> = M extends AnyModule
   ? (M['create'] extends (p: Platform, n: infer N) => unknown ? N : unknown) &
       Param<NonNullable<M['routes']>> &
       Param<NonNullable<M['staffRoutes']>> &
+      Param<NonNullable<M['requestGate']>> &
       Param<NonNullable<M['jobs']>>
   : never;
 

@@ -8,6 +8,7 @@ import { openPostgres } from '../db/client.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { createEarnService } from '../modules/earn/earn.service.js';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
+import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 
 const [url, batchText, atText, pauseText] = process.argv.slice(2);
 if (!url || !atText)
@@ -20,6 +21,7 @@ const db = database.db;
 const earn = createEarnService({
   db,
   ledger: createLedgerService({ now: () => new Date(at) }),
+  notifications: createNotificationsService({ db, now: () => new Date(at) }),
   audit: createAuditService({ db, now: () => new Date(at) }),
   now: () => at,
   utcOffsetMinutes: 480,

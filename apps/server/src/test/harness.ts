@@ -77,6 +77,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     REGISTRATIONS_PER_HOUR: '100000',
+    // Settings read cold every time: a read inside a transaction fails here, not in production.
+    SETTINGS_CACHE_MS: '0',
     ...options.env,
   });
   const app = await buildApp({

@@ -7,6 +7,8 @@
 import { openPostgres } from '../db/client.js';
 import { createLedgerService } from '../modules/ledger/ledger.service.js';
 import { createMarketService } from '../modules/market/market.service.js';
+import { createLevelsRecorder } from '../modules/levels/levels.service.js';
+import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 import { createTradingService } from '../modules/trading/trading.service.js';
 
 const [url, batchText, pauseText] = process.argv.slice(2);
@@ -20,6 +22,8 @@ const trading = createTradingService({
   db,
   ledger: createLedgerService(),
   market: createMarketService({ db }),
+  notifications: createNotificationsService({ db }),
+  levels: createLevelsRecorder({ db }),
 });
 let idle = 0;
 // Two empty rounds in a row: everything due is settled (or held by another live worker).

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { currentLocale } from '@/i18n';
 import { captureInviteCode } from '@/lib/storage';
 import { AppShell } from './AppShell';
 import { bindRouterNavigate } from '@/core/navigation';
+import { queryClient } from './queryClient';
 
 /**
  * The declarative hash router: the data router (createHashRouter) would add about 16 KB gzip of
@@ -33,12 +34,11 @@ function RouterBindings() {
   return null;
 }
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request layer already reports failures; one quiet retry covers a flaky mobile link.
-    queries: { retry: 1, refetchOnWindowFocus: false },
-  },
-});
+// React Query assumes it starts online and learns of changes only from `online`/`offline`
+// events. An installed app launched offline (the shell from the service worker) fires none:
+// its reads would fail and the `online` event would then change nothing, so they would stay
+// failed. Told the truth at launch, it holds them and fetches them when the network returns.
+onlineManager.setOnline(navigator.onLine);
 
 export function App() {
   // Subscribing here re-renders antd-mobile's provider when the language changes.

@@ -57,7 +57,7 @@ function activeTab(pathname: string): TabKey | undefined {
   return TABS.find(({ key }) => TAB_PATHS[key] === pathname)?.key;
 }
 
-function RoutePage({ page, Component }: PageRoute) {
+function RoutePage({ page, Component, NavRight }: PageRoute) {
   const { t } = useTranslation();
   const { appName } = useConfig();
   // Home's title bar carries the app's name rather than the word "Home".
@@ -67,6 +67,15 @@ function RoutePage({ page, Component }: PageRoute) {
       title={title}
       isTab={isTabPath(PATHS[page])}
       isEntry={page === 'login' || page === 'register'}
+      right={
+        NavRight && (
+          <Suspense fallback={null}>
+            <NavRight />
+          </Suspense>
+        )
+      }
+      // Back from the restricted page would only lead back to it.
+      noBack={page === 'limit'}
     >
       <Component />
     </PageFrame>

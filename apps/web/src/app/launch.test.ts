@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, getInviteCode, storage } from '@/lib/storage';
-import { handleLaunchUrl, preloadLandingPage } from './launch';
+import { handleLaunchUrl, preloadHomeParts, preloadLandingPage } from './launch';
 
 /** A Location and History pair that records where replaceState moved the address. */
 function launchAt(href: string) {
@@ -73,6 +73,35 @@ describe('preloadLandingPage', () => {
   it('keeps a failed load quiet: the page reports it when it renders', async () => {
     const load = vi.fn(() => Promise.reject(new Error('offline')));
     expect(preloadLandingPage(at('#/'), false, load)).toBe(true);
+    await Promise.resolve();
+    expect(load).toHaveBeenCalledOnce();
+  });
+});
+
+describe('preloadHomeParts', () => {
+  const at = (hash: string) => ({ hash }) as Location;
+  const preload = (hash: string, isLogin: boolean) => {
+    const load = vi.fn(() => Promise.resolve());
+    const started = preloadHomeParts(at(hash), isLogin, load);
+    expect(load).toHaveBeenCalledTimes(started ? 1 : 0);
+    return started;
+  };
+
+  it("starts Home's parts for a signed-in user opening Home", () => {
+    expect(preload('', true)).toBe(true);
+    expect(preload('#/', true)).toBe(true);
+    expect(preload('#/app/pages/tabbar/index/index', true)).toBe(true);
+  });
+
+  it('starts nothing for a visitor, or on another page', () => {
+    expect(preload('#/', false)).toBe(false);
+    expect(preload('#/app/pages/tabbar/markets/index', true)).toBe(false);
+    expect(preload('#/app/pages/index/index', true)).toBe(false);
+  });
+
+  it('keeps a failed load quiet: the page reports it when it renders', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    expect(preloadHomeParts(at('#/'), true, load)).toBe(true);
     await Promise.resolve();
     expect(load).toHaveBeenCalledOnce();
   });

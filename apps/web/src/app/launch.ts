@@ -1,5 +1,6 @@
 import { parseLaunchTarget, pathOf } from '@/lib/nav';
 import { captureInviteCode } from '@/lib/storage';
+import { PATHS } from '@/config/paths';
 import { requiresSession } from './access';
 
 const UNIVERSAL_LINK = 'ulink/redirect.html';
@@ -34,5 +35,21 @@ export function preloadLandingPage(
   const route = pathOf(location.hash.replace(/^#/, '')) || '/';
   if (isLogin || !requiresSession(route)) return false;
   loadLoginPage().catch(() => undefined); // a failure shows when the page renders
+  return true;
+}
+
+/**
+ * A signed-in user who opens Home (issue #20): its lazy parts (banners and balances, the
+ * announcements, the market rows) are fetched now, beside the launch config and the messages,
+ * instead of once Home first renders after them. Returns whether it started the load.
+ */
+export function preloadHomeParts(
+  location: Location,
+  isLogin: boolean,
+  loadHomeParts: () => Promise<unknown>,
+): boolean {
+  const route = pathOf(location.hash.replace(/^#/, '')) || '/';
+  if (!isLogin || (route !== '/' && route !== PATHS.home)) return false;
+  loadHomeParts().catch(() => undefined); // a failure shows when the page renders
   return true;
 }

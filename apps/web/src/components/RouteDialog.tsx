@@ -24,7 +24,8 @@ export function RouteDialog({ title, placement = 'bottom', children }: Props) {
   const content = (
     <div className={styles.dialog} role="dialog" aria-label={title}>
       <h2 className={styles.title}>{title}</h2>
-      <div className={styles.body}>
+      {/* Focusable, so a keyboard can scroll a long list (issue #20). */}
+      <div className={styles.body} tabIndex={0}>
         {typeof children === 'function' ? children(close) : children}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import {
   FIND_PASSWORD_PATH,
   INDEX_PATH,
+  LIMIT_PATH,
   LOGIN_PATH,
   REGISTER_PATH,
   TAB_PATHS,
@@ -51,11 +52,13 @@ export const PATHS = {
   earnDetail: '/app/pages/user/earn/detail',
   earnOrder: '/app/pages/user/earn/order',
   mark: '/app/pages/user/mark/index',
+  /** Not in SPEC §2: the in-app inbox (issue #17 item 4, docs/content.md "Notifications"). */
+  inbox: '/app/pages/user/inbox/index',
   dedicatedService: '/app/pages/user/customer',
   agreement: '/app/pages/user/userServiceAgreement',
   noticeView: '/app/pages/common/notice/view',
   webview: WEBVIEW_PATH,
-  limit: '/app/pages/common/limitPage',
+  limit: LIMIT_PATH,
 } as const;
 
 export type PageKey = keyof typeof PATHS;

@@ -1,10 +1,12 @@
 import { createApi, createConfigLoader, parseBaseConfig } from '@ampere/client';
+import { ERRORS } from '@ampere/contract';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { loginRedirect } from '@/lib/nav';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { currentLocale, i18n } from '@/i18n';
 import { relaunch } from './navigation';
-import { clearSession, getSession, replaceToken } from './session';
+import { sendTo } from './restriction';
+import { clearSession, getSession, markAccountDisabled, replaceToken } from './session';
 
 /** The hash route the user is on, e.g. "/app/pages/user/setting/index?x=1". */
 function currentRoute(): string {
@@ -22,12 +24,26 @@ function endSession(serverMsg: string | undefined): void {
   relaunch(target, { content: serverMsg ?? i18n.t('errors.offline'), durationMs: AUTH_TOAST_MS });
 }
 
+/**
+ * SPEC §4: a refusal for a restriction names where to send the user. A disabled account that
+ * was signed in becomes "status 0" in the session, and the shell sends it to config `Black_run`
+ * from then on; a blocked address, or a disabled account signing in, is sent there now.
+ */
+function restricted({ code, redirect }: { code: number; redirect: string }): void {
+  if (code === ERRORS.ACCOUNT_DISABLED.code && getSession().user !== undefined) {
+    markAccountDisabled();
+    return;
+  }
+  sendTo(redirect);
+}
+
 /** The one request client of the app (SPEC §7). */
 export const api = createApi({
   getToken: () => getSession().token,
   setToken: replaceToken,
   getLanguage: currentLocale,
   onUnauthorized: endSession,
+  onRestricted: restricted,
 });
 
 /**

@@ -3,7 +3,7 @@ import { createContext, use, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullScreenState } from '@/components/FullScreenState';
-import { isApiError, type ConfigState } from '@ampere/client';
+import { apiErrorKey, isApiError, type ConfigState } from '@ampere/client';
 import { configLoader } from './api';
 
 export const ConfigContext = createContext<BaseConfig | undefined>(undefined);
@@ -35,13 +35,15 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   if (state.status !== 'error') {
     return <FullScreenState kind="loading" message={t('common.loading')} />;
   }
-  // SPEC §8: the server's message when it sent one, else "Failed to load config".
+  // SPEC §8: the server's message when it sent one, else "Failed to load config" — or, when no
+  // answer came at all (offline, issue #20), "Network connection failed".
   const serverMsg =
     isApiError(state.error) && state.error.status !== undefined ? state.error.msg : '';
+  const unreachable = apiErrorKey(state.error) === 'request_failed';
   return (
     <FullScreenState
       kind="error"
-      message={serverMsg || t('errors.config_load_failed')}
+      message={serverMsg || t(unreachable ? 'errors.request_failed' : 'errors.config_load_failed')}
       actionLabel={t('common.retry')}
       onAction={() => {
         // The outcome shows up through the loader state this component subscribes to.

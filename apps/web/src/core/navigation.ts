@@ -12,6 +12,11 @@ export function bindRouterNavigate(navigate: RouterNavigate): void {
   routerNavigate = navigate;
 }
 
+/** Goes to `target` in the app now, in place of the current entry (code outside React). */
+export function navigateNow(target: string): void {
+  routerNavigate?.(target, { replace: true });
+}
+
 let pendingToast: { content: string; durationMs: number } | undefined;
 
 /**

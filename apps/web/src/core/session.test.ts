@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
-import { clearSession, getSession, replaceToken, setSession, toSessionUser } from './session';
+import {
+  clearSession,
+  getSession,
+  markAccountDisabled,
+  replaceToken,
+  setSession,
+  toSessionUser,
+} from './session';
 
 afterEach(clearSession);
 
@@ -57,5 +64,25 @@ describe('session store', () => {
     expect(getSession().isLogin).toBe(false);
     expect(storage.get(STORAGE_KEYS.token)).toBeUndefined();
     expect(storage.get(STORAGE_KEYS.user)).toBeUndefined();
+  });
+});
+
+describe('a disabled account (SPEC §4)', () => {
+  it('keeps the user with status 0 and drops the revoked token', () => {
+    setSession('tok', { username: 'alice', uid: 7, status: 1 });
+    markAccountDisabled();
+    expect(getSession()).toEqual({
+      token: undefined,
+      user: { username: 'alice', uid: 7, status: 0 },
+      isLogin: false,
+    });
+    // Across a reload too: the app keeps sending the user to Black_run.
+    expect(storage.get(STORAGE_KEYS.user, toSessionUser)?.status).toBe(0);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('does nothing without a user', () => {
+    markAccountDisabled();
+    expect(getSession().user).toBeUndefined();
   });
 });

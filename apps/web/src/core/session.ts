@@ -99,6 +99,20 @@ export function updateSessionUser(user: SessionUser): void {
   publish(snapshot(current.token, user));
 }
 
+/**
+ * SPEC §4: the server says the account is disabled (2004). The user stays stored with status 0,
+ * so the app sends them to config `Black_run` on every navigation until someone signs in again;
+ * the token, which the server already revoked, goes.
+ */
+export function markAccountDisabled(): void {
+  const { user } = current;
+  if (user === undefined) return;
+  const disabled: SessionUser = { ...user, status: 0 };
+  storage.remove(STORAGE_KEYS.token);
+  storage.set(STORAGE_KEYS.user, disabled);
+  publish(snapshot(undefined, disabled));
+}
+
 export function clearSession(): void {
   storage.remove(STORAGE_KEYS.token);
   storage.remove(STORAGE_KEYS.user);

@@ -6,6 +6,7 @@ import {
   getTheme,
   resetPrimaryColor,
   resolveScheme,
+  setColorBlindSafe,
   setPrimaryColor,
   setThemeMode,
 } from './theme';
@@ -17,6 +18,7 @@ const primary = () => root.style.getPropertyValue('--adm-color-primary');
 afterEach(() => {
   setThemeMode('system');
   resetPrimaryColor();
+  setColorBlindSafe(false);
 });
 
 describe('resolveScheme', () => {
@@ -64,5 +66,16 @@ describe('theme store', () => {
     applyTheme({ mode: 'light', primaryColor: undefined, systemScheme: 'dark' });
     expect(meta.content).toBe('#ffffff');
     meta.remove();
+  });
+
+  it('switches the colour-blind-safe palette on <html> and stores it like the theme', () => {
+    expect(root.hasAttribute('data-palette')).toBe(false);
+    setColorBlindSafe(true);
+    expect(root.getAttribute('data-palette')).toBe('cb');
+    expect(storage.get(STORAGE_KEYS.palette)).toBe('cb');
+    expect(getTheme().colorBlindSafe).toBe(true);
+    setColorBlindSafe(false);
+    expect(root.hasAttribute('data-palette')).toBe(false);
+    expect(storage.get(STORAGE_KEYS.palette)).toBeUndefined();
   });
 });

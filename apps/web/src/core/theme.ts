@@ -11,11 +11,12 @@ const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 type ColorScheme = 'light' | 'dark';
 
-export const DEFAULT_PRIMARY_COLOR = '#1677ff';
+/** styles/theme.css's light primary (issue #20: white text on it reads at 5.8:1). */
+export const DEFAULT_PRIMARY_COLOR = '#0b5ed7';
 
 /** The colour picker's swatches: distinct hues that keep white button text readable. */
 export const PRIMARY_SWATCHES = [
-  '#1677ff',
+  '#0b5ed7',
   '#2f54eb',
   '#722ed1',
   '#c41d7f',
@@ -35,6 +36,11 @@ export interface ThemeState {
   /** Undefined means the default primary colour. */
   primaryColor: string | undefined;
   systemScheme: ColorScheme;
+  /**
+   * Issue #20: up and down in blue and orange instead of green and red (styles/theme.css
+   * `data-palette`), for colour-blind users; stored like the theme.
+   */
+  colorBlindSafe?: boolean;
 }
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
@@ -58,6 +64,8 @@ export function applyTheme(state: ThemeState, doc: Document = document): void {
   const scheme = resolveScheme(state);
   const root = doc.documentElement;
   root.setAttribute('data-prefers-color-scheme', scheme);
+  if (state.colorBlindSafe === true) root.setAttribute('data-palette', 'cb');
+  else root.removeAttribute('data-palette');
   if (state.primaryColor === undefined) root.style.removeProperty('--adm-color-primary');
   else root.style.setProperty('--adm-color-primary', state.primaryColor);
   doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', SURFACE_COLORS[scheme]);
@@ -71,6 +79,8 @@ const darkQuery = (): MediaQueryList | undefined =>
 let state: ThemeState = {
   mode: storage.get(STORAGE_KEYS.theme, asThemeMode) ?? 'system',
   primaryColor: storage.get(STORAGE_KEYS.primaryColor, asHexColor),
+  colorBlindSafe:
+    storage.get(STORAGE_KEYS.palette, (v) => (v === 'cb' ? true : undefined)) ?? false,
   systemScheme: darkQuery()?.matches === true ? 'dark' : 'light',
 };
 const listeners = new Set<() => void>();
@@ -105,6 +115,12 @@ export function setPrimaryColor(color: string): void {
   if (!isHexColor(color)) throw new RangeError(`Not a #rrggbb colour: ${color}`);
   storage.set(STORAGE_KEYS.primaryColor, color);
   update({ primaryColor: color });
+}
+
+export function setColorBlindSafe(on: boolean): void {
+  if (on) storage.set(STORAGE_KEYS.palette, 'cb');
+  else storage.remove(STORAGE_KEYS.palette);
+  update({ colorBlindSafe: on });
 }
 
 export function resetPrimaryColor(): void {

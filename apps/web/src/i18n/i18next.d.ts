@@ -7,6 +7,8 @@ import type funding from './locales/en-US/funding.json';
 import type earn from './locales/en-US/earn.json';
 import type practice from './locales/en-US/practice.json';
 import type content from './locales/en-US/content.json';
+import type notifications from './locales/en-US/notifications.json';
+import type levels from './locales/en-US/levels.json';
 
 /** Makes every t() key checked against the English messages at compile time. */
 declare module 'i18next' {
@@ -18,7 +20,9 @@ declare module 'i18next' {
         typeof funding &
         typeof earn &
         typeof practice &
-        typeof content & {
+        typeof content &
+        typeof notifications &
+        typeof levels & {
           errors: (typeof enUS)['errors'] & UserErrorMessages;
         };
     };

@@ -26,9 +26,13 @@ export const REGISTER_PATH = '/app/pages/user/register';
 export const FIND_PASSWORD_PATH = '/app/pages/user/findpwd';
 export const WEBVIEW_PATH = '/app/pages/webview/index';
 
+/** SPEC §2's restricted page ("Your access has been restricted"). */
+export const LIMIT_PATH = '/app/pages/common/limitPage';
+
 /**
  * Pages open without login: the four of SPEC §2, plus register and find-password, which a
- * visitor must reach to ever hold a session.
+ * visitor must reach to ever hold a session, and the restricted page, where a blocked address
+ * is sent before anyone could sign in from it (docs/content.md, Access restriction).
  */
 export const OPEN_PATHS: readonly string[] = [
   LOGIN_PATH,
@@ -37,6 +41,7 @@ export const OPEN_PATHS: readonly string[] = [
   '/app/pages/user/userServiceAgreement',
   REGISTER_PATH,
   FIND_PASSWORD_PATH,
+  LIMIT_PATH,
 ];
 
 export const DIALOG_PATHS: readonly string[] = [

@@ -346,16 +346,36 @@ export function createSocket(deps: SocketDeps): SocketClient {
 
   // --- Incoming -----------------------------------------------------------------------------
 
+  /**
+   * Hands a channel message to every listener, then to the handlers whose `match` accepts its
+   * channel — those matched before any is called, so a handler added or removed by another
+   * during the dispatch does not change who receives this message. Runs for every message of a
+   * busy stream (a ticker per product, ≈ 100 a second on a list of 50): no closure or label is
+   * made per handler unless one fails (issue #20, frame time).
+   */
   const dispatch = (msg: SocketMessage): void => {
-    for (const listener of [...messageListeners])
-      guard('message listener', () => {
+    for (const listener of [...messageListeners]) {
+      try {
         listener(msg);
-      });
-    for (const subscription of [...subscriptions.values()]) {
-      for (const handler of [...subscription.handlers]) {
-        guard(`"${subscription.event}" listener`, () => {
-          if (handler.match(msg.ch)) handler.onMessage(msg);
-        });
+      } catch (error) {
+        log('message listener failed', error);
+      }
+    }
+    const matched: { event: string; handler: Handler }[] = [];
+    for (const { event, handlers } of subscriptions.values()) {
+      for (const handler of handlers) {
+        try {
+          if (handler.match(msg.ch)) matched.push({ event, handler });
+        } catch (error) {
+          log(`"${event}" listener failed`, error);
+        }
+      }
+    }
+    for (const { event, handler } of matched) {
+      try {
+        handler.onMessage(msg);
+      } catch (error) {
+        log(`"${event}" listener failed`, error);
       }
     }
   };

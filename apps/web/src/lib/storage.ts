@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   locale: 'ampere.locale',
   theme: 'ampere.theme',
   primaryColor: 'ampere.primaryColor',
+  palette: 'ampere.palette',
   inviteCode: 'ampere.inviteCode',
   config: 'ampere.config',
 } as const;

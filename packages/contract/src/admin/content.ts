@@ -159,3 +159,47 @@ export type AdminCustomerService = z.infer<typeof adminCustomerServiceSchema>;
 
 /** POST content/notices/:id/delete and content/banners/:id/delete. */
 export const contentRemovedSchema = z.object({ id: z.string() });
+
+/** Longest agreement text per language, in characters, once sanitized. */
+export const AGREEMENT_BODY_MAX = 60_000;
+
+/** One language of an agreement version: its title and rich text (sanitized on save). */
+export const agreementTextSchema = z.strictObject({
+  locale: localeKeySchema,
+  title: z.string().trim().min(1).max(2_000),
+  body: z.string().max(AGREEMENT_BODY_MAX),
+});
+
+/**
+ * POST content/agreements: publish the next version of the user service agreement. English is
+ * required (every language falls back to it); it takes effect at `effectiveAt` (epoch ms, not
+ * before now nor before the latest version), or at once when null. Versions are never edited or
+ * deleted: a correction is a newer version.
+ */
+export const agreementVersionChangeSchema = z
+  .strictObject({
+    texts: z.array(agreementTextSchema).min(1).max(13),
+    effectiveAt: intField(0, 253_402_300_799_000).nullable(),
+  })
+  .refine((v) => new Set(v.texts.map((t) => t.locale)).size === v.texts.length, {
+    error: 'duplicate_locale',
+    path: ['texts'],
+  });
+export type AgreementVersionChange = z.infer<typeof agreementVersionChangeSchema>;
+
+export const AGREEMENT_STATES = ['scheduled', 'current', 'superseded'] as const;
+
+export const adminAgreementVersionSchema = z.object({
+  version: z.number().int(),
+  effectiveAt: z.string(),
+  createdAt: z.string(),
+  /** `staff:<name>`, or `system` for the shipped version. */
+  createdBy: z.string(),
+  state: z.enum(AGREEMENT_STATES),
+  /** Users who accepted this version. */
+  acceptances: z.number().int(),
+  texts: z.array(z.object({ locale: localeKeySchema, title: z.string(), body: z.string() })),
+});
+export type AdminAgreementVersion = z.infer<typeof adminAgreementVersionSchema>;
+export const adminAgreementListSchema = z.object({ items: z.array(adminAgreementVersionSchema) });
+export type AdminAgreementList = z.infer<typeof adminAgreementListSchema>;

@@ -14,3 +14,4 @@ export * from './staff.js';
 export * from './users.js';
 export * from './kyc.js';
 export * from './content.js';
+export * from './access.js';

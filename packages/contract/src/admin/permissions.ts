@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'earn.products',
   'content.read',
   'content.manage',
+  'access.read',
+  'access.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const permissionSchema = z.enum(PERMISSIONS);
@@ -84,6 +86,8 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'settings.read',
     'content.read',
     'content.manage',
+    'access.read',
+    'access.manage',
   ],
   risk: [
     'dashboard.read',
@@ -93,6 +97,8 @@ export const ROLES: Record<Role, readonly Permission[]> = {
     'settings.levels',
     'earn.read',
     'earn.products',
+    'access.read',
+    'access.manage',
   ],
   auditor: [...READ_ALL, 'audit.verify'],
 };

@@ -164,16 +164,21 @@ export type MemberLevel = (typeof MEMBER_LEVELS)[number]['level'];
 export const THRESHOLD_LEVELS = ['junior', 'intermediate', 'premium'] as const;
 export type ThresholdLevel = (typeof THRESHOLD_LEVELS)[number];
 
-const thresholdSchema = z.strictObject({
+const amountsSchema = z.strictObject({
   money: currencyAmountSchema('money', 'level_threshold', true),
   usdt: currencyAmountSchema('usdt', 'level_threshold', true),
 });
 
+/** One level's threshold: cumulative traded volume and cumulative confirmed deposits. */
+const thresholdSchema = z.strictObject({ volume: amountsSchema, deposits: amountsSchema });
+
 /**
- * The thresholds of levels 1–3 (docs/backoffice.md): a user's level is the highest whose
- * threshold their cumulative trading volume — the stakes of their settled orders, void ones
- * excluded — reaches in CNY or in USDT; Ordinary (0) below Junior's. Non-negative amounts in
- * each currency's scale, strictly ascending from Junior to Premium in each currency.
+ * The thresholds of levels 1–3 (docs/backoffice.md, Member levels). A user reaches a level when,
+ * in CNY or in USDT, both their cumulative traded volume (the stakes of their settled real-book
+ * orders, void ones excluded) and their cumulative confirmed deposits meet its threshold in that
+ * currency; their level is the highest they reach, Ordinary (0) below Junior. Non-negative
+ * amounts in each currency's scale; from Junior to Premium, volume strictly ascends and deposits
+ * never descend in each currency (0 deposits everywhere: volume alone decides).
  */
 export const memberLevelsSchema = z
   .strictObject({
@@ -186,44 +191,45 @@ export const memberLevelsSchema = z
       ['junior', 'intermediate'],
       ['intermediate', 'premium'],
     ] as const satisfies readonly (readonly [ThresholdLevel, ThresholdLevel])[];
-    for (const currency of ['money', 'usdt'] as const) {
-      for (const [lower, upper] of pairs) {
-        const a = amountMinor(levels[lower][currency], currency);
-        const b = amountMinor(levels[upper][currency], currency);
-        if (a !== undefined && b !== undefined && b <= a)
-          ctx.addIssue({
-            code: 'custom',
-            message: 'thresholds_ascending',
-            path: [upper, currency],
-          });
+    for (const measure of ['volume', 'deposits'] as const) {
+      for (const currency of ['money', 'usdt'] as const) {
+        for (const [lower, upper] of pairs) {
+          const a = amountMinor(levels[lower][measure][currency], currency);
+          const b = amountMinor(levels[upper][measure][currency], currency);
+          if (a === undefined || b === undefined) continue;
+          // Volume strictly ascends; deposits may stay level (0 everywhere: volume decides).
+          const volume = measure === 'volume';
+          if (volume ? b <= a : b < a)
+            ctx.addIssue({
+              code: 'custom',
+              message: volume ? 'thresholds_ascending' : 'thresholds_not_descending',
+              path: [upper, measure, currency],
+            });
+        }
       }
     }
   });
 export type MemberLevels = z.infer<typeof memberLevelsSchema>;
 
-/** Shipped thresholds: 10,000 / 100,000 / 1,000,000 CNY; 1,500 / 15,000 / 150,000 USDT. */
+/**
+ * Shipped thresholds. Volume: 10,000 / 100,000 / 1,000,000 CNY; 1,500 / 15,000 / 150,000 USDT.
+ * Deposits: none, so volume alone decides until the operator sets deposit requirements (the rule
+ * the levels had before deposits counted).
+ */
 export const DEFAULT_MEMBER_LEVELS: MemberLevels = {
-  junior: { money: '10000.00', usdt: '1500.000000' },
-  intermediate: { money: '100000.00', usdt: '15000.000000' },
-  premium: { money: '1000000.00', usdt: '150000.000000' },
+  junior: {
+    volume: { money: '10000.00', usdt: '1500.000000' },
+    deposits: { money: '0.00', usdt: '0.000000' },
+  },
+  intermediate: {
+    volume: { money: '100000.00', usdt: '15000.000000' },
+    deposits: { money: '0.00', usdt: '0.000000' },
+  },
+  premium: {
+    volume: { money: '1000000.00', usdt: '150000.000000' },
+    deposits: { money: '0.00', usdt: '0.000000' },
+  },
 };
-
-/** The level of a user with this cumulative trading volume (minor units per currency). */
-export function memberLevelOf(
-  volumeMinor: Readonly<Record<CurrencyKey, bigint>>,
-  levels: MemberLevels,
-): MemberLevel {
-  let reached: MemberLevel = 0;
-  THRESHOLD_LEVELS.forEach((key, i) => {
-    const threshold = levels[key];
-    const meets = (['money', 'usdt'] as const).some((c) => {
-      const min = amountMinor(threshold[c], c);
-      return min !== undefined && volumeMinor[c] >= min;
-    });
-    if (meets) reached = (i + 1) as MemberLevel;
-  });
-  return reached;
-}
 
 // ---- Practice --------------------------------------------------------------------------------
 

@@ -73,6 +73,8 @@ export const userDetailSchema = z.object({
     referrer: z.object({ uid: z.string(), username: z.string() }).nullable(),
     fundPasswordSet: z.boolean(),
     creditScore: z.number().int(),
+    /** The level staff set (0: none): the thresholds never take the user below it. */
+    levelFloor: z.number().int().min(0).max(USER_LEVEL_MAX),
   }),
   /** available; frozen: in_order, withdraw_hold, earn_principal; total — as the user sees it. */
   balances: balanceSchema,

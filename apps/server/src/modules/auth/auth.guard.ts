@@ -23,7 +23,10 @@ export interface UserGuardDeps {
 
 /** The user side's guard: who is signed in, for routes under /api/v1. */
 export function createUserGuard(deps: UserGuardDeps) {
-  /** A disabled account's refusal carries the address to send the user to; others pass as they are. */
+  /**
+   * A disabled account's refusal carries the address to send the user to (SPEC §4, config
+   * `Black_run`); any other error passes as it is.
+   */
   async function withRedirect(req: FastifyRequest, error: unknown): Promise<unknown> {
     if (error instanceof AppError && error.def.key === 'account_disabled') {
       return new AppError(
@@ -36,6 +39,8 @@ export function createUserGuard(deps: UserGuardDeps) {
   }
 
   return {
+    withRedirect,
+
     /**
      * preHandler for every signed-in route: a missing, unknown, expired or revoked token is 401
      * (the client returns to login); a disabled account is ACCOUNT_DISABLED with the address to

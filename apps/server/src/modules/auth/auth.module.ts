@@ -1,5 +1,6 @@
 import { defineModule } from '../module.js';
 import type { CommonService } from '../common/common.service.js';
+import type { ContentService } from '../content/content.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { SESSION_REVOKED_CHANNEL, type RevokedMessage } from '../realtime/session-sockets.js';
 import { createUserGuard } from './auth.guard.js';
@@ -9,12 +10,17 @@ import { createAuthService, type AuthService } from './auth.service.js';
 /** Users' accounts and sessions (docs/accounts.md). */
 export const authModule = defineModule({
   name: 'auth',
-  create: ({ db, now, env, bus }, { ledger }: { ledger: LedgerService }) =>
+  create: (
+    { db, now, env, bus },
+    { ledger, content }: { ledger: LedgerService; content: ContentService },
+  ) =>
     createAuthService({
       db,
       ledger,
       ...(now ? { now } : {}),
       registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+      // Signing up accepts the user agreement in force (docs/content.md, Agreement versions).
+      onRegistered: (tx, userId, ctx) => content.agreements.acceptAtRegistration(tx, userId, ctx),
       // Every node closes the sockets of ended sessions (modules/realtime/session-sockets.ts).
       onRevoked: ({ userId, sessionIds }) => {
         bus.publish(SESSION_REVOKED_CHANNEL, {

@@ -175,14 +175,18 @@ describe('accounts and sessions API', () => {
       };
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 8; i++) {
         known.push(await time(username));
         unknown.push(await time(`ghost_${i}_${n}`));
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      // Both paths run one full scrypt verification (~90 ms); the database work differs by ~1 ms.
-      expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-      expect(median(unknown) / median(known)).toBeLessThan(1.6);
+      // Both paths run one full scrypt verification (~90 ms); the database work differs by a few
+      // ms. The fastest of each: a busy machine only ever adds time, so the minimum is near the
+      // path's own cost. An unknown account answered without the verification would take ~1 ms,
+      // a ratio near 0.01. The bounds leave room for a loaded machine (CI runs this beside the
+      // browser journeys; 0.43 was seen there), not for a missing verification.
+      const ratio = Math.min(...unknown) / Math.min(...known);
+      expect(ratio).toBeGreaterThan(0.2);
+      expect(ratio).toBeLessThan(5);
     });
 
     it('rejects a malformed or unknown token with 401', async () => {
@@ -356,8 +360,10 @@ describe('accounts and sessions API', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe(2004);
       expect(res.json().data.redirect).toMatch(/#\/app\/pages\/common\/limitPage$/);
-      // Its sessions were revoked with that answer: the same token is now simply unknown.
-      expect((await get('user/home', token)).statusCode).toBe(401);
+      // Its sessions were revoked with that answer; while the account stays disabled, its old
+      // token still hears why (SPEC §4: sent to Black_run, not back to sign in).
+      const again = await get('user/home', token);
+      expect(again.json()).toMatchObject({ code: 2004, data: { redirect: expect.any(String) } });
       const login = await post('user/login', { username, password: PASSWORD });
       expect(login.json().code).toBe(2004);
       await t.database.db.execute(sql`update app_user set status = 1 where username = ${username}`);

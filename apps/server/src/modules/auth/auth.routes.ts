@@ -51,8 +51,14 @@ export function authRoutes(services: {
           response: responses(loginResponseSchema),
         },
       },
-      async (req) =>
-        ok(req, await services.auth.login(req.body, clientContext(req)), 'login_success'),
+      async (req) => {
+        try {
+          return ok(req, await services.auth.login(req.body, clientContext(req)), 'login_success');
+        } catch (error) {
+          // A disabled account signing in is sent where every other refusal of it sends it.
+          throw await services.guard.withRedirect(req, error);
+        }
+      },
     );
 
     app.post(

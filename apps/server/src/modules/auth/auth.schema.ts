@@ -38,6 +38,12 @@ export const appUser = pgTable(
     status: smallint('status').notNull().default(USER_STATUS.ACTIVE),
     /** 0 Ordinary, 1 Junior, 2 Intermediate, 3 Premium (labels only, SPEC §6). */
     level: smallint('level').notNull().default(0),
+    /**
+     * The level staff set by hand (`users.level`): the user's level never falls below it, whatever
+     * the thresholds give (docs/backoffice.md, Member levels); 0 for none. `level` is the one in
+     * force, kept by the levels module.
+     */
+    levelFloor: smallint('level_floor').notNull().default(0),
     creditScore: integer('credit_score').notNull().default(100),
     inviteCode: text('invite_code').notNull(),
     referrerId: bigint('referrer_id', { mode: 'bigint' }).references((): AnyPgColumn => appUser.id),
@@ -53,6 +59,7 @@ export const appUser = pgTable(
     index('app_user_referrer_idx').on(t.referrerId),
     check('app_user_status_check', sql`${t.status} in (0, 1)`),
     check('app_user_level_check', sql`${t.level} between 0 and 3`),
+    check('app_user_level_floor_check', sql`${t.levelFloor} between 0 and ${t.level}`),
   ],
 );
 

@@ -32,6 +32,8 @@ export function createAuthService(deps: {
   onRevoked?: (revocation: SessionRevocation) => void;
   /** New accounts an address may open an hour before it is slowed (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour?: number;
+  /** Recorded with every new account, in its transaction (the agreement's acceptance). */
+  onRegistered?: (tx: Db, userId: bigint, ctx: ClientContext) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
@@ -47,6 +49,7 @@ export function createAuthService(deps: {
     throttle,
     event,
     registrationsPerHour: deps.registrationsPerHour,
+    onRegistered: deps.onRegistered,
   });
 
   return {

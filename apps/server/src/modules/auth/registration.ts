@@ -33,6 +33,11 @@ export function createRegistration(deps: {
   event: RecordEvent;
   /** New accounts an address may open an hour before it is slowed (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour: number | undefined;
+  /**
+   * What opening an account also records, in its transaction: the user agreement in force is
+   * accepted by signing up (modules/content).
+   */
+  onRegistered?: ((tx: Db, userId: bigint, ctx: ClientContext) => Promise<void>) | undefined;
 }) {
   const { db, sessions, throttle, event } = deps;
   const registerRule = registerThrottle(deps.registrationsPerHour);
@@ -57,6 +62,7 @@ export function createRegistration(deps: {
               referrerId: referrer?.id ?? null,
             });
             await deps.ledger.openUserAccounts(tx, user.id);
+            await deps.onRegistered?.(tx, user.id, ctx);
             const token = await sessions.open(tx, user.id, ctx);
             await event(
               tx,

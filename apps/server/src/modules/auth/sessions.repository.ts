@@ -1,5 +1,5 @@
 // Users' sessions: opening, finding (the prepared auth_find_session), sliding, rotating, ending.
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, USER_STATUS, userSession } from './auth.schema.js';
 
@@ -68,6 +68,26 @@ export function createSessionsRepository(db: Db) {
         now: now.toISOString(),
       });
       return row;
+    },
+
+    /**
+     * Whether the token (current or previous, live or not) was a session of an account that is
+     * disabled now: its holder is told so (ACCOUNT_DISABLED, with where to go) rather than to
+     * sign in again. Asked only when the token names no live session.
+     */
+    async ownerDisabled(tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userSession.id })
+        .from(userSession)
+        .innerJoin(appUser, eq(appUser.id, userSession.userId))
+        .where(
+          and(
+            or(eq(userSession.tokenHash, tokenHash), eq(userSession.previousTokenHash, tokenHash)),
+            eq(appUser.status, USER_STATUS.DISABLED),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async touchSession(id: bigint, now: Date, expiresAt: Date): Promise<void> {

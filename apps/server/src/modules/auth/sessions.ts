@@ -84,12 +84,17 @@ export function createUserSessions(deps: {
 
   /**
    * The live session a token hash names, with its user; undefined for none. A disabled
-   * account's sessions are all revoked here, and the answer is ACCOUNT_DISABLED.
+   * account's sessions are all revoked here, and the answer is ACCOUNT_DISABLED — also for a
+   * token whose session ended when staff disabled the account (SPEC §4: the app sends its
+   * holder to Black_run instead of back to sign in).
    */
   async function live(tokenHash: string, t: Date): Promise<SessionWithUser | undefined> {
     const repo = createAuthRepository(db);
     const found = await repo.findSession(tokenHash, t);
-    if (!found) return undefined;
+    if (!found) {
+      if (await repo.ownerDisabled(tokenHash)) throw new AppError('ACCOUNT_DISABLED');
+      return undefined;
+    }
     if (found.user.status === USER_STATUS.DISABLED) {
       await repo.revokeAllSessions(found.user.id, t);
       revoked({ userId: found.user.id });

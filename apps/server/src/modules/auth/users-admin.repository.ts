@@ -117,19 +117,9 @@ export function createUsersAdminRepository(db: Db) {
       return row;
     },
 
-    /** Raises a user's level to `level` unless it is there or above; whether it rose. */
-    async raiseLevel(id: bigint, level: number): Promise<boolean> {
-      const rows = await db
-        .update(appUser)
-        .set({ level })
-        .where(and(eq(appUser.id, id), lt(appUser.level, level)))
-        .returning({ id: appUser.id });
-      return rows.length === 1;
-    },
-
     async update(
       id: bigint,
-      set: Partial<Pick<UserRow, 'status' | 'level' | 'passwordHash'>>,
+      set: Partial<Pick<UserRow, 'status' | 'passwordHash'>>,
     ): Promise<UserRow> {
       const [row] = await db.update(appUser).set(set).where(eq(appUser.id, id)).returning();
       if (!row) throw new Error(`user ${id} vanished while locked`);

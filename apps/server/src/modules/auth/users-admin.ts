@@ -109,27 +109,25 @@ export function createUsersAdmin(deps: {
     },
 
     /**
-     * Member levels from the thresholds (docs/backoffice.md): each user is raised to the level
-     * their volume reaches, never lowered (a level staff set higher stays); how many rose.
+     * Staff's floor for the user's member level (docs/backoffice.md, Member levels): `apply`
+     * (the levels module) writes the floor and the level in force in this transaction; the
+     * record sees the row before and after.
      */
-    async raiseLevels(levels: ReadonlyMap<bigint, number>): Promise<number> {
-      let raised = 0;
-      for (const [userId, level] of levels) {
-        if (level > 0 && (await createUsersAdminRepository(db).raiseLevel(userId, level))) {
-          await event(db, userId, 'level_raised', undefined, { level });
-          raised++;
-        }
-      }
-      return raised;
-    },
-
-    async setLevel(userId: bigint, level: number, record: RecordChange): Promise<UserChange> {
+    async setLevel(
+      userId: bigint,
+      floor: number,
+      apply: (tx: Db, userId: bigint, floor: number) => Promise<unknown>,
+      record: RecordChange,
+    ): Promise<UserChange> {
       return change(
         userId,
-        (tx, before) =>
-          before.level === level
-            ? Promise.resolve(before)
-            : createUsersAdminRepository(tx).update(userId, { level }),
+        async (tx, before) => {
+          if (before.levelFloor === floor) return before;
+          await apply(tx, userId, floor);
+          const after = await createUsersAdminRepository(tx).lock(userId);
+          if (!after) throw new Error(`user ${userId} vanished while locked`);
+          return after;
+        },
         record,
       );
     },

@@ -1,11 +1,9 @@
 import { baseConfigSchema, agreementSchema, LOCALE_KEYS } from '@ampere/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import { SERVER_MESSAGES } from '../../i18n/index.js';
-import { createContentRepository } from '../content/content.repository.js';
-import { AGREEMENT_VERSION_DATE, createDocuments } from '../content/content.service.js';
+import { AGREEMENT_VERSION_DATE, seedAgreement } from '../content/agreements.js';
 import { createSettingsRepository } from '../settings/settings.repository.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -106,22 +104,25 @@ describe('GET /api/v1/common/userServiceAgreement', () => {
     expect(agreement.body.length).toBeGreaterThan(200);
     // The shipped version's date, not the time this server first started.
     expect(agreement.updatedAt).toBe(AGREEMENT_VERSION_DATE.toISOString());
+    expect(agreement.version).toBe(1);
   });
 
-  it('dates an install seeded at its first start with the version, and keeps edited texts', async () => {
-    const db = t.database.db;
-    await db.execute(sql`update content_document set updated_at = now()`);
-    await db.execute(
-      sql`update content_document set body = body || ' (edited)' where locale = 'de'`,
+  it('serves the shipped plain text as paragraphs, every character escaped', async () => {
+    const res = await t.app.inject({ url: '/api/v1/common/userServiceAgreement?lang=en-US' });
+    const { body } = agreementSchema.parse(res.json().data);
+    expect(body.startsWith('<p>1. About this agreement<br />This agreement is between you')).toBe(
+      true,
     );
-    await createDocuments(createContentRepository(db)).seedDefaults();
-    const date = async (lang: string) =>
-      agreementSchema.parse(
-        (await t.app.inject({ url: `/api/v1/common/userServiceAgreement?lang=${lang}` })).json()
-          .data,
-      ).updatedAt;
-    expect(await date('fr')).toBe(AGREEMENT_VERSION_DATE.toISOString());
-    expect(await date('de')).not.toBe(AGREEMENT_VERSION_DATE.toISOString());
+    expect(body.match(/<p>/g)).toHaveLength(9);
+    expect(body).not.toMatch(/<(?!\/?p>|br \/>)/);
+  });
+
+  it('seeds version 1 again at every start without replacing a word', async () => {
+    const before = (await t.app.inject({ url: '/api/v1/common/userServiceAgreement' })).json();
+    await seedAgreement(t.database.db);
+    await seedAgreement(t.database.db);
+    const after = (await t.app.inject({ url: '/api/v1/common/userServiceAgreement' })).json();
+    expect(after).toEqual(before);
   });
 
   it('prefers the language header over the lang query', async () => {

@@ -14,6 +14,8 @@ export function commonRoutes(services: {
     app.get(
       '/common/base',
       {
+        // A blocked address still loads the config: it names where the app sends the user.
+        config: { openWhenBlocked: true },
         schema: {
           tags: ['common'],
           summary: 'App config loaded at launch',
@@ -33,12 +35,13 @@ export function commonRoutes(services: {
       {
         schema: {
           tags: ['common'],
-          summary: 'User service agreement in the caller’s language',
+          summary:
+            'The user service agreement in force (its version and date) in the caller’s language',
           querystring: clientQuery,
           response: responses(agreementSchema),
         },
       },
-      async (req) => ok(req, await services.content.agreement(req.locale)),
+      async (req) => ok(req, await services.content.agreements.agreement(req.locale)),
     );
   };
 }

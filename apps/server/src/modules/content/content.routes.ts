@@ -1,4 +1,7 @@
 import {
+  agreementAcceptedSchema,
+  agreementAcceptSchema,
+  agreementPendingSchema,
   commonIndexSchema,
   customerServiceSchema,
   noticePopupsSchema,
@@ -12,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
 import { clientQuery } from '../../http/query.js';
-import { authOf, type UserGuard } from '../auth/auth.guard.js';
+import { authOf, clientContext, type UserGuard } from '../auth/auth.guard.js';
 import type { ContentService } from './content.service.js';
 
 /**
@@ -57,6 +60,8 @@ export function contentRoutes(services: {
     app.get(
       '/common/customerService',
       {
+        // The restricted page leads here: a blocked address may still reach a person.
+        config: { openWhenBlocked: true },
         schema: {
           tags,
           summary: 'Up to three agents and a QR code in the caller’s language (open without login)',
@@ -70,6 +75,8 @@ export function contentRoutes(services: {
     app.get(
       '/common/image/:id',
       {
+        // Customer service's avatars and QR code, for the same reason.
+        config: { openWhenBlocked: true },
         schema: {
           tags,
           summary: 'A public content image (banner, avatar, QR code): a re-encoded JPEG',
@@ -137,6 +144,45 @@ export function contentRoutes(services: {
       },
       async (req) =>
         ok(req, await content.notices.markRead(authOf(req).user.id, req.body.ids.split(','))),
+    );
+
+    app.get(
+      '/user/agreementPending',
+      {
+        preHandler: guard.requireUser,
+        schema: {
+          tags,
+          summary:
+            'The user service agreement in force when the caller has not accepted it yet; else null',
+          querystring: clientQuery,
+          response: responses(agreementPendingSchema),
+        },
+      },
+      async (req) => ok(req, await content.agreements.pending(authOf(req).user.id, req.locale)),
+    );
+
+    app.post(
+      '/user/agreementAccept',
+      {
+        preHandler: guard.requireUser,
+        schema: {
+          tags,
+          summary:
+            'Accept the agreement version in force (6530 for any other), recorded with time and address',
+          querystring: clientQuery,
+          body: agreementAcceptSchema,
+          response: responses(agreementAcceptedSchema),
+        },
+      },
+      async (req) =>
+        ok(
+          req,
+          await content.agreements.accept(
+            authOf(req).user.id,
+            req.body.version,
+            clientContext(req),
+          ),
+        ),
     );
   };
 }

@@ -119,3 +119,69 @@ export const customerService = pgTable('customer_service', {
   qrImageId: text('qr_image_id').references(() => contentImage.id),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * A version of the user service agreement (docs/content.md, Agreement versions). The one in
+ * force is the highest version whose `effective_at` has come; versions take effect in order
+ * (checked on publish). Versions, their texts and acceptances are append-only (triggers): a
+ * correction is a newer version, so what a user accepted can always be shown again.
+ */
+export const agreementVersion = pgTable(
+  'agreement_version',
+  {
+    version: integer('version').primaryKey(),
+    effectiveAt: ts('effective_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** `staff:<name>`, or `system` for the shipped version. */
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    check('agreement_version_positive', sql`${t.version} >= 1`),
+    index('agreement_version_effective_idx').on(t.effectiveAt),
+  ],
+);
+
+/** One language of a version; a language without one reads the English text. */
+export const agreementText = pgTable(
+  'agreement_text',
+  {
+    version: integer('version')
+      .notNull()
+      .references(() => agreementVersion.version),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /**
+     * `html`: sanitized rich text, as staff publish it. `text`: the shipped version's plain text
+     * (a blank line between paragraphs), turned into paragraphs when read.
+     */
+    format: text('format').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.version, t.locale] }),
+    check('agreement_text_format', sql`${t.format} in ('html', 'text')`),
+  ],
+);
+
+/** A user accepted a version: when, from where, and how (at sign-up, or asked in the app). */
+export const agreementAcceptance = pgTable(
+  'agreement_acceptance',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => appUser.id),
+    version: integer('version')
+      .notNull()
+      .references(() => agreementVersion.version),
+    acceptedAt: ts('accepted_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** `registration`, `prompt` (the app asked), or `migration` (accounts older than versions). */
+    via: text('via').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.version] }),
+    index('agreement_acceptance_version_idx').on(t.version),
+    check('agreement_acceptance_via', sql`${t.via} in ('registration', 'prompt', 'migration')`),
+  ],
+);

@@ -1,4 +1,7 @@
 import {
+  adminAgreementListSchema,
+  adminAgreementVersionSchema,
+  agreementVersionChangeSchema,
   adminBannerListSchema,
   adminBannerSchema,
   adminCustomerServiceSchema,
@@ -25,9 +28,13 @@ const removed = contentRemovedSchema;
 const tooLarge = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
+/** Thirteen languages of a long agreement exceed the API's usual body limit. */
+const AGREEMENT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /**
- * Announcements, banners, customer service and their images under /api/admin/v1/content
- * (docs/content.md): read with content.read, changed with content.manage; one audit row each.
+ * Announcements, banners, customer service, their images and the user agreement's versions
+ * under /api/admin/v1/content (docs/content.md): read with content.read, changed with
+ * content.manage; one audit row each.
  */
 export function contentStaffRoutes(
   services: { content: ContentService; staff: StaffService },
@@ -208,6 +215,36 @@ export function contentStaffRoutes(
         if (data.length === 0) throw new AppError('UPLOAD_MISSING');
         return ok(req, await content.images.upload(who(req), parsed.data, data));
       },
+    );
+
+    app.get(
+      '/content/agreements',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary:
+            'The user agreement’s latest versions, newest first: texts, state, effective time, acceptances',
+          querystring: clientQuery,
+          response: responses(adminAgreementListSchema),
+        },
+      },
+      async (req) => ok(req, await content.agreements.list()),
+    );
+    app.post(
+      '/content/agreements',
+      {
+        config: manage,
+        bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
+        schema: {
+          tags,
+          summary:
+            'Publish the next agreement version (texts sanitized, English required, effective now or later); users accept it at their next launch; audited',
+          body: agreementVersionChangeSchema,
+          response: responses(adminAgreementVersionSchema),
+        },
+      },
+      async (req) => ok(req, await content.agreements.publish(who(req), req.body)),
     );
   };
 }

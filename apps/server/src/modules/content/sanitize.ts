@@ -91,3 +91,22 @@ export function summaryOf(html: string, max = 120): string {
   const text = cleanText(html.replace(/<\/(p|h[2-4]|li|blockquote|tr)>|<br\s*\/?>/gi, ' '));
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * Plain text (a blank line between paragraphs, a line break within one) as the rich text every
+ * reader takes: the shipped agreement is written this way. Everything in it is text, escaped.
+ */
+export function paragraphsHtml(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -78,6 +78,9 @@ export function createDashboardService(deps: DashboardDeps) {
   const { db, now, ledger, trading, market } = deps;
 
   return {
+    /** Only the work queues, one cheap count each (the metrics read them on every scrape). */
+    pendingQueues: (): Promise<PendingQueue[]> => Promise.all(deps.queues.map((queue) => queue())),
+
     async dashboard(): Promise<Dashboard> {
       const at = now();
       const from = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);

@@ -1,9 +1,15 @@
-import { earnDailyInterestMinor } from '@ampere/contract';
+import { earnDailyInterestMinor, formatAmount } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
 import type { JournalSpec, LedgerService, PostedJournal } from '../ledger/ledger.service.js';
+import type {
+  NotificationEvent,
+  NotificationsService,
+  WrittenNotification,
+} from '../notifications/notifications.service.js';
 import type { Bus } from '../realtime/bus.js';
 import { pushBalance } from '../wallet/balance-push.js';
 import { createAccruingRepository, type AccruedDay, type DueKey } from './accruing.repository.js';
+import type { OrderRow } from './orders.repository.js';
 import type { EarnCalendar } from './days.js';
 import { currencyOf } from './views.js';
 
@@ -13,17 +19,19 @@ import { currencyOf } from './views.js';
  * batch, so a server that was down for three days pays them in three rounds, in order — in a
  * fixed number of statements: the claim, one `ledger.postMany` (interest from `house_interest`,
  * and the principal back on an order's last day), one insert of the accrual rows, one update of
- * the orders. A crash anywhere rolls all of it back; the primary key of `earn_accrual` refuses
- * a second payment of any day outright.
+ * the orders, and one insert of "Earn order matured" notifications for the orders that ended. A
+ * crash anywhere rolls all of it back; the primary key of `earn_accrual` refuses a second
+ * payment of any day outright.
  */
 export function createAccrual(deps: {
   db: Db;
   ledger: LedgerService;
+  notifications: NotificationsService;
   bus: Bus | undefined;
   calendar: EarnCalendar;
   now: () => number;
 }) {
-  const { db, ledger, bus, calendar, now } = deps;
+  const { db, ledger, notifications, bus, calendar, now } = deps;
 
   /**
    * Pays one day to each of up to `batch` due orders (after `after` in the due order, if given)
@@ -38,7 +46,13 @@ export function createAccrual(deps: {
     const done = await db.transaction(async (tx) => {
       const repo = createAccruingRepository(tx);
       const due = await repo.claimDue(today, batch, after);
-      if (due.length === 0) return { count: 0, journals: [] as PostedJournal[], last: null };
+      if (due.length === 0)
+        return {
+          count: 0,
+          journals: [] as PostedJournal[],
+          notes: [] as WrittenNotification[],
+          last: null,
+        };
       const specs: JournalSpec[] = [];
       // For each order: the index of its interest journal and of its maturity journal, if any.
       const slots = due.map((o) => {
@@ -98,11 +112,18 @@ export function createAccrual(deps: {
       const moved = await repo.recordDays(days, at);
       // The orders were claimed FOR UPDATE: every one must move, or none does.
       if (moved !== due.length) throw new Error('accrual lost claimed orders');
+      const notes = await notifications.record(
+        tx,
+        slots
+          .filter((s) => s.mature !== null)
+          .map((s) => maturedNotification(s.order, s.amountMinor)),
+      );
       const end = due[due.length - 1];
       const last = end ? { day: end.nextDueDay, id: end.id } : null;
-      return { count: due.length, journals, last };
+      return { count: due.length, journals, notes, last };
     });
     if (bus) pushBalances(bus, done.journals);
+    await notifications.announce(done.notes);
     return { count: done.count, last: done.last };
   }
 
@@ -143,6 +164,24 @@ export function createAccrual(deps: {
         // due again (it was days behind), after the pass has gone by.
         if (passPaid === 0 || stopping()) return paid;
       }
+    },
+  };
+}
+
+/**
+ * "Earn order matured" for an order paid its last day now: the principal back, and every day's
+ * interest (those paid before and `lastDayMinor`).
+ */
+function maturedNotification(o: OrderRow, lastDayMinor: bigint): NotificationEvent {
+  const currency = currencyOf(o.currency);
+  return {
+    kind: 'earn_matured',
+    userId: o.userId,
+    subjectId: o.id,
+    params: {
+      currency,
+      principal: formatAmount(o.principalMinor, currency),
+      interest: formatAmount(o.interestPaidMinor + lastDayMinor, currency),
     },
   };
 }

@@ -2,6 +2,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { defineModule } from '../module.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { accrualJob } from './accrual.job.js';
 import { earnRoutes } from './earn.routes.js';
 import { createEarnService, type EarnService } from './earn.service.js';
@@ -16,11 +17,22 @@ export const earnModule = defineModule({
   name: 'earn',
   create: (
     { db, bus, now, env },
-    { ledger, audit, auth }: { ledger: LedgerService; audit: AuditService; auth: AuthService },
+    {
+      ledger,
+      audit,
+      auth,
+      notifications,
+    }: {
+      ledger: LedgerService;
+      audit: AuditService;
+      auth: AuthService;
+      notifications: NotificationsService;
+    },
   ) =>
     createEarnService({
       db,
       ledger,
+      notifications,
       audit,
       bus,
       ...(env.EARN_TEST_CLOCK_FILE

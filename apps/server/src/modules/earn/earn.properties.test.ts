@@ -10,6 +10,7 @@ import type { UserRow } from '../auth/users.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { reconcile } from '../ledger/reconcile.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { createEarnService } from './earn.service.js';
 import { createProductsRepository } from './products.repository.js';
 
@@ -82,6 +83,7 @@ describe('Earn keeps the books', () => {
       createEarnService({
         db,
         ledger: createLedgerService({ now: () => new Date(clock) }),
+        notifications: createNotificationsService({ db, now: () => new Date(clock) }),
         audit: createAuditService({ db, now: () => new Date(clock) }),
         now: () => clock,
         utcOffsetMinutes: 480,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Bus } from '../realtime/bus.js';
 import { createAccrual } from './accrual.js';
 import { earnCalendar } from './days.js';
@@ -27,6 +28,8 @@ import { currencyOf, toOrder } from './views.js';
 export function createEarnService(deps: {
   db: Db;
   ledger: LedgerService;
+  /** Maturity writes "Earn order matured" to the owner's inbox in its own transaction. */
+  notifications: NotificationsService;
   audit: AuditService;
   bus?: Bus;
   /** Epoch ms: the clock every rule reads (tests and the E2E drive it). */
@@ -35,10 +38,10 @@ export function createEarnService(deps: {
   utcOffsetMinutes: number;
   checkFundPassword: FundPasswordCheck;
 }) {
-  const { db, ledger, audit, bus, utcOffsetMinutes, checkFundPassword } = deps;
+  const { db, ledger, notifications, audit, bus, utcOffsetMinutes, checkFundPassword } = deps;
   const now = deps.now ?? Date.now;
   const calendar = earnCalendar(utcOffsetMinutes);
-  const shared = { db, ledger, bus, calendar, now, checkFundPassword };
+  const shared = { db, ledger, notifications, bus, calendar, now, checkFundPassword };
 
   async function names(locale: LocaleKey): Promise<Map<bigint, string>> {
     const rows = await createProductsRepository(db).all();

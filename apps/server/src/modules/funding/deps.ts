@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LevelsRecorder } from '../levels/levels.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Bus } from '../realtime/bus.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -15,6 +17,10 @@ export interface FundingDeps {
   bus: Bus;
   now: () => Date;
   ledger: LedgerService;
+  /** Credited recharges and decided withdrawals go to the user's inbox, in their transaction. */
+  notifications: NotificationsService;
+  /** A credited bank recharge counts toward member levels, in its transaction. */
+  levels: LevelsRecorder;
   audit: AuditService;
   auth: AuthService;
   settings: SettingsService;

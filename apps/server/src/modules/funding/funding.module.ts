@@ -6,6 +6,8 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { KycService } from '../kyc/kyc.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { defineModule } from '../module.js';
+import type { LevelsService } from '../levels/levels.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -51,6 +53,8 @@ export const fundingModule = defineModule({
     { db, bus, now, env },
     deps: {
       ledger: LedgerService;
+      notifications: NotificationsService;
+      levels: LevelsService;
       audit: AuditService;
       auth: AuthService;
       settings: SettingsService;
@@ -64,6 +68,8 @@ export const fundingModule = defineModule({
       bus,
       now: now ?? (() => new Date()),
       ledger: deps.ledger,
+      notifications: deps.notifications,
+      levels: deps.levels,
       audit: deps.audit,
       auth: deps.auth,
       settings: deps.settings,

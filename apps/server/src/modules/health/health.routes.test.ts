@@ -24,4 +24,15 @@ describe('health endpoints', () => {
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     await t.app.close();
   });
+
+  it('/readyz answers 503 once the process drains (SIGTERM), /healthz still 200', async () => {
+    const t = await createTestApp();
+    try {
+      t.app.platform.lifecycle.drain();
+      expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

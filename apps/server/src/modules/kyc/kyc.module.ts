@@ -2,6 +2,7 @@ import { createSealedBox } from '../../crypto/sealed.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { defineModule } from '../module.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { UserGuard } from '../auth/auth.guard.js';
@@ -27,6 +28,7 @@ export const kycModule = defineModule({
       audit: AuditService;
       auth: AuthService;
       settings: SettingsService;
+      notifications: NotificationsService;
     },
   ) =>
     createKycService({

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { createKycDocuments } from './documents.js';
@@ -32,6 +33,7 @@ export function createKycService(deps: {
   db: Db;
   uploads: UploadsService;
   audit: AuditService;
+  notifications: NotificationsService;
   auth: Pick<AuthService, 'usersByIds' | 'findUserByUid'>;
   box: SealedBox;
   settings: Pick<SettingsService, 'get' | 'change'>;

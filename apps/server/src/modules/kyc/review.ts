@@ -3,6 +3,7 @@ import { KYC_CLAIM_MINUTES, type KycDecide, type KycDecision } from '@ampere/con
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { createKycRepository, type KycChange, type KycRow } from './kyc.repository.js';
 import { auditState } from './views.js';
 
@@ -16,6 +17,8 @@ export interface Reviewer {
 export interface ReviewDeps {
   db: Db;
   audit: AuditService;
+  /** The decision goes to the user's inbox in the deciding transaction. */
+  notifications: NotificationsService;
   now: () => Date;
 }
 
@@ -80,15 +83,16 @@ function sideOutcome(decision: KycDecision, reason: KycReason | undefined) {
 /**
  * POST kyc/cases/:id/decide, by the member holding the claim: one decision for each side under
  * review and none for a side approved in an earlier round. Any declined side declines the case
- * (the user re-sends that side alone); both approved approves it.
+ * (the user re-sends that side alone); both approved approves it. The user is notified of the
+ * decision, once per round (a case is one per user, so the round names the decision).
  */
-export function decide(
+export async function decide(
   deps: ReviewDeps,
   by: Reviewer,
   id: bigint,
   body: KycDecide,
 ): Promise<KycRow> {
-  return deps.db.transaction(async (tx) => {
+  const [decided, notes] = await deps.db.transaction(async (tx) => {
     const row = await underReview(tx, id);
     const at = deps.now();
     if (!holds(row, by.id, at)) throw new AppError('KYC_CLAIM_REQUIRED');
@@ -129,6 +133,16 @@ export function decide(
       before: auditState(row),
       after: auditState(decided),
     });
-    return decided;
+    const notes = await deps.notifications.record(tx, [
+      {
+        kind: declined ? 'kyc_declined' : 'kyc_approved',
+        userId: decided.userId,
+        subjectId: BigInt(decided.round),
+        params: {},
+      },
+    ]);
+    return [decided, notes] as const;
   });
+  await deps.notifications.announce(notes);
+  return decided;
 }

@@ -35,9 +35,16 @@ export function createHistory(deps: { db: Db; now: () => number }) {
       opts: BackfillOptions,
     ): Promise<BackfillResult | undefined> {
       const repo = createBackfillRepository(db);
-      const existing = await repo.backfillOf(p.symbol);
-      if (existing) return { startPrice: existing.startPriceMinor };
-      if (opts.days < 1 || (await repo.hasPrices(p.symbol))) return undefined;
+      /** The start price of the backfill recorded for the symbol, by any process, if any. */
+      const recorded = async (): Promise<BackfillResult | undefined> => {
+        const row = await repo.backfillOf(p.symbol);
+        return row ? { startPrice: row.startPriceMinor } : undefined;
+      };
+      const existing = await recorded();
+      if (existing) return existing;
+      if (opts.days < 1) return undefined;
+      // Prices already: another process may have written its backfill between the two reads.
+      if (await repo.hasPrices(p.symbol)) return recorded();
       const started = performance.now();
       const startPrice = parseScaled(p.initialPrice, p.priceScale);
       const history = generateBackfill({
@@ -75,10 +82,7 @@ export function createHistory(deps: { db: Db; now: () => number }) {
           if (error instanceof BackfillRaced) return false;
           throw error;
         });
-      if (!wrote) {
-        const row = await repo.backfillOf(p.symbol);
-        return row ? { startPrice: row.startPriceMinor } : undefined;
-      }
+      if (!wrote) return recorded();
       return {
         startPrice,
         written: {

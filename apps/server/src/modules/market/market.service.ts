@@ -7,7 +7,7 @@ import { createMarketAdmin } from './admin.js';
 import { createHistory } from './history.js';
 import { createMarketRepository } from './market.repository.js';
 import { createPrices, STALE_AFTER_MS } from './prices.js';
-import { DEFAULT_PRODUCTS } from './products.seed.js';
+import { DEFAULT_PRODUCTS, demoProducts } from './products.seed.js';
 
 export { STALE_AFTER_MS } from './prices.js';
 
@@ -39,6 +39,18 @@ export function createMarketService(deps: MarketServiceDeps) {
     ...createMarketAdmin({ db, now, staleAfterMs: STALE_AFTER_MS }),
 
     seedProducts: () => repo().insertMissingProducts(DEFAULT_PRODUCTS),
+
+    /**
+     * Adds the first `count` demonstration products (products.seed.ts `demoProducts`) that are
+     * missing, through the seed's own path; the simulated feed ticks them from its next round.
+     * Returns the demo symbols the catalogue now has.
+     */
+    async addDemoProducts(count: number): Promise<string[]> {
+      const rows = demoProducts(count);
+      await repo().insertMissingProducts(rows);
+      const symbols = new Set((await repo().products()).map((p) => p.symbol));
+      return rows.map((r) => r.symbol).filter((s) => symbols.has(s));
+    },
 
     ...createPrices({ ...deps, now, scaleOf }),
     ...createChainProofs({ db, scaleOf }),

@@ -182,3 +182,31 @@ export const DEFAULT_PRODUCTS: (typeof product.$inferInsert)[] = [
     initialPrice: '105.200',
   },
 ];
+
+/** The most demonstration products `demoProducts` makes (`DEMO01/USD` … `DEMO99/USD`). */
+export const MAX_DEMO_PRODUCTS = 99;
+
+/**
+ * `count` demonstration products for the simulated feed (`npm run ops -- products:demo`): a
+ * catalogue of a realistic size for load and frame-rate measurements (bench/markets-fps.ts).
+ * They are ordinary products — the feed walks and hash-chains their ticks like any other — in
+ * their own `demo` category, quoted in USD so the exchange feed (USDT pairs) never follows them,
+ * sorted after the default catalogue, named in English only (the other locales fall back to it).
+ */
+export function demoProducts(count: number): (typeof product.$inferInsert)[] {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DEMO_PRODUCTS)
+    throw new RangeError(`a demo catalogue has 1–${MAX_DEMO_PRODUCTS} products, not ${count}`);
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return {
+      symbol: `DEMO${n}/USD`,
+      category: 'demo',
+      priceScale: 2 + (i % 3),
+      names: { 'en-US': `Demo ${n}` },
+      sortOrder: 1000 + i,
+      volatilityBps: 3000 + (i % 7) * 1000,
+      // 10 to about 5,000, at the product's scale.
+      initialPrice: (10 * 1.12 ** i).toFixed(2 + (i % 3)),
+    };
+  });
+}

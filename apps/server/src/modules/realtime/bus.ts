@@ -1,4 +1,11 @@
-import type { BalancePush, Candle, FundingPush, Order, Ticker } from '@ampere/contract';
+import type {
+  BalancePush,
+  Candle,
+  FundingPush,
+  NotificationPush,
+  Order,
+  Ticker,
+} from '@ampere/contract';
 import { Redis } from 'ioredis';
 import type { RevokedMessage } from './session-sockets.js';
 
@@ -12,7 +19,10 @@ export interface BusChannels {
   [orders: `user.${string}.orders`]: Order;
   [balance: `user.${string}.balance`]: BalancePush;
   [funding: `user.${string}.funding`]: FundingPush;
+  [inbox: `user.${string}.inbox`]: NotificationPush;
   'session.revoked': RevokedMessage;
+  /** Address blocks changed: every node drops its copy (modules/access). */
+  'access.changed': { at: number };
 }
 export type BusChannel = keyof BusChannels;
 
@@ -76,21 +86,40 @@ function createRawInProcessBus(): RawBus {
   };
 }
 
-/** `prefix` names this deployment's channels on Redis (`<REDIS_PREFIX>rt:`). */
-export function createRedisBus(url: string, prefix: string, onError: (error: Error) => void): Bus {
-  return typed(createRawRedisBus(url, prefix, onError));
+/**
+ * `prefix` names this deployment's channels on Redis (`<REDIS_PREFIX>rt:`); `onDelivered` sees
+ * every message that arrives from Redis (the bus-lag metric).
+ */
+export function createRedisBus(
+  url: string,
+  prefix: string,
+  onError: (error: Error) => void,
+  onDelivered?: (channel: string, data: unknown) => void,
+): Bus {
+  return typed(createRawRedisBus(url, prefix, onError, onDelivered));
 }
 
-function createRawRedisBus(url: string, prefix: string, onError: (error: Error) => void): RawBus {
+function createRawRedisBus(
+  url: string,
+  prefix: string,
+  onError: (error: Error) => void,
+  onDelivered?: (channel: string, data: unknown) => void,
+): RawBus {
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   pub.on('error', onError);
   sub.on('error', onError);
   const local = createRawInProcessBus();
   const counts = new Map<string, number>();
+  // After close the connections are gone, and their subscriptions with them: a socket that
+  // finishes closing after the bus (a node shutting down) has nothing left to unsubscribe.
+  let closed = false;
   sub.on('message', (redisChannel: string, message: string) => {
     try {
-      local.publish(redisChannel.slice(prefix.length), JSON.parse(message) as unknown);
+      const channel = redisChannel.slice(prefix.length);
+      const data = JSON.parse(message) as unknown;
+      onDelivered?.(channel, data);
+      local.publish(channel, data);
     } catch (error) {
       onError(error instanceof Error ? error : new Error(String(error)));
     }
@@ -112,10 +141,11 @@ function createRawRedisBus(url: string, prefix: string, onError: (error: Error) 
           return;
         }
         counts.delete(channel);
-        sub.unsubscribe(prefix + channel).catch(onError);
+        if (!closed) sub.unsubscribe(prefix + channel).catch(onError);
       };
     },
     async close() {
+      closed = true;
       await local.close();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

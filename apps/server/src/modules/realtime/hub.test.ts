@@ -56,6 +56,18 @@ describe('socket hub protocol', () => {
     ]);
   });
 
+  it('keeps the inbox channel to its user too', () => {
+    const bus = createInProcessBus();
+    const anon = fakeSocket();
+    openConnection(anon.socket, bus, undefined).handle(msg('sub', { ch: 'inbox' }));
+    expect(anon.sent).toEqual([{ ch: 'error', data: { code: 'unauthorized', channel: 'inbox' } }]);
+    const alice = fakeSocket();
+    openConnection(alice.socket, bus, 7n).handle(msg('sub', { ch: 'inbox' }));
+    bus.publish('user.8.inbox', { unread: 4 });
+    bus.publish('user.7.inbox', { unread: 1 });
+    expect(alice.sent).toEqual([{ ch: 'inbox', data: { unread: 1 } }]);
+  });
+
   it('refuses unknown channels, events and malformed frames without closing', () => {
     const { socket, sent } = fakeSocket();
     const c = openConnection(socket, createInProcessBus(), undefined);
@@ -70,11 +82,36 @@ describe('socket hub protocol', () => {
     expect(socket.closedWith).toBeUndefined();
   });
 
+  it('takes a list page subscribing to 60 products at once, then holds it to 20 messages a second', () => {
+    const { socket, sent } = fakeSocket();
+    let t = 0;
+    const c = openConnection(socket, createInProcessBus(), undefined, () => t);
+    c.handle(msg('online'));
+    for (let i = 0; i < 60; i++) c.handle(msg('sub', { ch: `ticker.S${i}/USDT` }));
+    expect(c.subscriptions()).toHaveLength(60);
+    expect((sent as { ch?: string }[]).filter((m) => m.ch === 'error')).toEqual([]);
+    // The burst refills at 20 a second: at exactly that pace a client goes on for ever…
+    const left = HUB_LIMITS.messageBurst - 61;
+    for (let i = 0; i < 1_000; i++) {
+      t += 1_000 / HUB_LIMITS.maxMessagesPerSecond;
+      c.handle(msg('heart'));
+    }
+    expect(socket.closedWith).toBeUndefined();
+    // …and one sending twice as fast uses up what is left of the burst, then is closed.
+    for (let i = 0; i < 2 * left + 2 && !socket.closedWith; i++) {
+      t += 1_000 / (2 * HUB_LIMITS.maxMessagesPerSecond);
+      c.handle(msg('heart'));
+    }
+    expect(socket.closedWith).toEqual({ code: CLOSE.POLICY, reason: 'too many messages' });
+  });
+
   it('closes a connection that floods, and drops a slow consumer', () => {
     const flood = fakeSocket();
     const c = openConnection(flood.socket, createInProcessBus(), undefined, () => 5_000);
-    for (let i = 0; i <= HUB_LIMITS.maxMessagesPerSecond; i++) c.handle(msg('online'));
-    expect(flood.socket.closedWith?.code).toBe(CLOSE.POLICY);
+    for (let i = 0; i < HUB_LIMITS.messageBurst; i++) c.handle(msg('online'));
+    expect(flood.socket.closedWith).toBeUndefined();
+    c.handle(msg('online'));
+    expect(flood.socket.closedWith).toEqual({ code: CLOSE.POLICY, reason: 'too many messages' });
 
     const bus = createInProcessBus();
     const slow = fakeSocket();
@@ -121,7 +158,7 @@ describe('socket hub protocol', () => {
     );
     const intervals = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'];
     let n = 0;
-    for (let i = 0; i < 10 && n <= HUB_LIMITS.maxSubscriptions; i++) {
+    for (let i = 0; i < 40 && n <= HUB_LIMITS.maxSubscriptions; i++) {
       for (const iv of intervals) {
         c.handle(msg('sub', { ch: `kline.S${i}/USDT.${iv}` }));
         n++;

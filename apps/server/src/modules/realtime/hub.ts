@@ -9,9 +9,14 @@ export interface HubSocket {
 }
 
 export const HUB_LIMITS = {
-  /** Channels one connection may hold. */
-  maxSubscriptions: 50,
-  /** Incoming messages per second before the connection is closed. */
+  /** Channels one connection may hold: a page's whole list of products, with room to spare. */
+  maxSubscriptions: 200,
+  /**
+   * Incoming messages, as a token bucket: a burst of this many at once (a page subscribing to
+   * every row of its list when it opens: 50 products and more), refilled at
+   * `maxMessagesPerSecond`; a client that keeps sending faster is closed.
+   */
+  messageBurst: 240,
   maxMessagesPerSecond: 20,
   /** Bytes waiting to be written before a slow consumer is dropped (never buffered forever). */
   maxBufferedBytes: 256 * 1024,
@@ -28,6 +33,8 @@ export const HUB_LIMITS = {
  */
 export const CLOSE = {
   POLICY: 1008,
+  /** The node is shutting down (SIGTERM): reconnect, the proxy sends you to another. */
+  SERVICE_RESTART: 1012,
   TRY_AGAIN_LATER: 1013,
   SESSION_ENDED: 4401,
   HEARTBEAT_TIMEOUT: 4408,
@@ -46,6 +53,7 @@ function busChannel(ch: string, userId: bigint | undefined): BusChannel | undefi
     case 'orders':
     case 'balance':
     case 'funding':
+    case 'inbox':
       return userId === undefined ? undefined : `user.${userId}.${kind}`;
   }
 }
@@ -86,8 +94,8 @@ export function openConnection(
   now: () => number = Date.now,
 ) {
   const subscriptions = new Map<string, () => void>();
-  let windowStart = now();
-  let inWindow = 0;
+  let tokens: number = HUB_LIMITS.messageBurst;
+  let refilledAt = now();
   let lastHeard = now();
   let closed = false;
 
@@ -119,14 +127,16 @@ export function openConnection(
     if (closed) return;
     const t = now();
     lastHeard = t;
-    if (t - windowStart >= 1_000) {
-      windowStart = t;
-      inWindow = 0;
-    }
-    if (++inWindow > HUB_LIMITS.maxMessagesPerSecond) {
+    tokens = Math.min(
+      HUB_LIMITS.messageBurst,
+      tokens + ((t - refilledAt) * HUB_LIMITS.maxMessagesPerSecond) / 1_000,
+    );
+    refilledAt = t;
+    if (tokens < 1) {
       close(CLOSE.POLICY, 'too many messages');
       return;
     }
+    tokens -= 1;
     let message: unknown;
     try {
       message = JSON.parse(raw);

@@ -7,9 +7,9 @@ import { realtimeRoutes } from './realtime.routes.js';
 export const realtimeModule = defineModule({
   name: 'realtime',
   create: () => ({}),
-  routes: ({ auth }: { auth: AuthService }, { bus, env }) =>
+  routes: ({ auth }: { auth: AuthService }, { bus, env, lifecycle }) =>
     realtimeRoutes(
-      { auth, bus },
+      { auth, bus, draining: lifecycle.draining },
       env.PUBLIC_URL,
       HUB_LIMITS.heartbeatTimeoutMs,
       env.WS_MAX_PER_ADDRESS,

@@ -241,3 +241,24 @@ describe('socket heartbeat timeout', () => {
     alive.close();
   });
 });
+
+describe('socket endpoint while the node drains (SIGTERM)', () => {
+  it('turns a new socket away with 1012 (service restart), so the client goes elsewhere', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as AddressInfo).port;
+      t.app.platform.lifecycle.drain();
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws?uid=1&timestamp=${Date.now()}`);
+      const code = await new Promise<number>((resolve) =>
+        ws.once('close', (c) => {
+          resolve(c);
+        }),
+      );
+      expect(code).toBe(CLOSE.SERVICE_RESTART);
+      expect(CLOSE.SERVICE_RESTART).toBe(1012);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -23,7 +23,7 @@ function originAllowed(req: FastifyRequest, publicUrl: string | undefined): bool
  * connection private-channel capable; without one it gets public channels only.
  */
 export function realtimeRoutes(
-  services: { auth: AuthService; bus: Bus },
+  services: { auth: AuthService; bus: Bus; draining?: () => boolean },
   publicUrl: string | undefined,
   heartbeatTimeoutMs: number = HUB_LIMITS.heartbeatTimeoutMs,
   maxPerAddress: number = HUB_LIMITS.maxConnectionsPerAddress,
@@ -58,6 +58,11 @@ export function realtimeRoutes(
         throw new AppError('UPGRADE_REQUIRED');
       },
       wsHandler: async (socket, req) => {
+        // A node shutting down takes no new socket: the client reconnects (to another node).
+        if (services.draining?.()) {
+          socket.close(CLOSE.SERVICE_RESTART, 'server restarting');
+          return;
+        }
         if (!originAllowed(req, publicUrl)) {
           socket.close(CLOSE.POLICY, 'origin not allowed');
           return;
@@ -82,7 +87,7 @@ export function realtimeRoutes(
         socket.on('message', (raw: Buffer) => {
           const text = raw.toString('utf8');
           if (state.connection) state.connection.handle(text);
-          else if (early.length < 20) early.push(text);
+          else if (early.length < HUB_LIMITS.messageBurst) early.push(text);
           else socket.close(CLOSE.POLICY, 'too many messages');
         });
         socket.on('close', () => {

@@ -224,9 +224,15 @@ describe('funding switches and member levels in the staff API', () => {
     expect(read.json()).toMatchObject({ code: 0, data: DEFAULT_MEMBER_LEVELS });
 
     const levels = {
-      junior: { money: '0.00', usdt: '0' },
-      intermediate: { money: '5000.5', usdt: '700.25' },
-      premium: { money: '250000.00', usdt: '35000.123456' },
+      junior: { volume: { money: '0.00', usdt: '0' }, deposits: { money: '0', usdt: '0' } },
+      intermediate: {
+        volume: { money: '5000.5', usdt: '700.25' },
+        deposits: { money: '1000', usdt: '0' },
+      },
+      premium: {
+        volume: { money: '250000.00', usdt: '35000.123456' },
+        deposits: { money: '1000', usdt: '100.5' },
+      },
     };
     const refused = await finance.call({ method: 'POST', url: 'settings/levels', payload: levels });
     expect(refused.json().code).toBe(403);
@@ -248,26 +254,40 @@ describe('funding switches and member levels in the staff API', () => {
     const en = SERVER_MESSAGES['en-US'].validation;
     const post = (payload: object) =>
       risk.call({ method: 'POST', url: 'settings/levels?lang=en-US', payload });
-    const level = (money: string, usdt: string) => ({ money, usdt });
+    const zero = { money: '0', usdt: '0' };
+    const level = (money: string, usdt: string, deposits: object = zero) => ({
+      volume: { money, usdt },
+      deposits,
+    });
     const cases: [object, string, string][] = [
       [
         { junior: level('10', '1'), intermediate: level('10', '2'), premium: level('30', '3') },
-        'intermediate.money',
+        'intermediate.volume.money',
         en.thresholds_ascending,
       ],
       [
         { junior: level('10', '3'), intermediate: level('20', '2'), premium: level('30', '4') },
-        'intermediate.usdt',
+        'intermediate.volume.usdt',
         en.thresholds_ascending,
       ],
       [
+        // Deposits may stay level from one level to the next, never fall.
+        {
+          junior: level('10', '1', { money: '5', usdt: '0' }),
+          intermediate: level('20', '2', { money: '5', usdt: '0' }),
+          premium: level('30', '3', { money: '4.99', usdt: '0' }),
+        },
+        'premium.deposits.money',
+        en.thresholds_not_descending,
+      ],
+      [
         { junior: level('-1', '1'), intermediate: level('20', '2'), premium: level('30', '3') },
-        'junior.money',
+        'junior.volume.money',
         en.level_threshold,
       ],
       [
         { junior: level('1.001', '1'), intermediate: level('20', '2'), premium: level('30', '3') },
-        'junior.money',
+        'junior.volume.money',
         en.level_threshold,
       ],
       [
@@ -276,16 +296,16 @@ describe('funding switches and member levels in the staff API', () => {
           intermediate: level('20', '2'),
           premium: level('30', '3'),
         },
-        'junior.usdt',
+        'junior.volume.usdt',
         en.level_threshold,
       ],
       [
         {
           junior: level('1', '1'),
           intermediate: level('2', '2'),
-          premium: { money: '3', usdt: 3 },
+          premium: { volume: { money: '3', usdt: 3 }, deposits: zero },
         },
-        'premium.usdt',
+        'premium.volume.usdt',
         en.level_threshold,
       ],
     ];

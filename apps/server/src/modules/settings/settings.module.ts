@@ -6,6 +6,7 @@ import { createSettingsService } from './settings.service.js';
 /** Operator settings (`system_setting`): rows, so the back office can change them. */
 export const settingsModule = defineModule({
   name: 'settings',
-  create: ({ db }, { audit }: { audit: AuditService }) => createSettingsService({ db, audit }),
+  create: ({ db, env }, { audit }: { audit: AuditService }) =>
+    createSettingsService({ db, audit, cacheMs: env.SETTINGS_CACHE_MS }),
   staffRoutes: settingsStaffRoutes,
 });

@@ -106,14 +106,26 @@ export interface SettingsDeps {
   audit: AuditService;
   /** The cache's clock (wall time): tests move it to show when a change is seen. */
   cacheNow?: () => number;
+  /**
+   * How long a read is reused (`SETTINGS_CACHE_MS` by default). The server's test suite uses 0:
+   * every read then goes to the database, so a read made inside a transaction's callback (which
+   * on PGlite would wait for ever, and the guard refuses) fails every time, not only when the
+   * copy happens to be cold.
+   */
+  cacheMs?: number;
 }
 
-export function createSettingsService({ db, audit, cacheNow = Date.now }: SettingsDeps) {
+export function createSettingsService({
+  db,
+  audit,
+  cacheNow = Date.now,
+  cacheMs = SETTINGS_CACHE_MS,
+}: SettingsDeps) {
   let cached: { at: number; value: Settings } | undefined;
   let generation = 0;
 
   async function get(): Promise<Settings> {
-    if (cached && cacheNow() - cached.at < SETTINGS_CACHE_MS) return cached.value;
+    if (cached && cacheNow() - cached.at < cacheMs) return cached.value;
     // Stamped before reading: a copy is never older than its stamp says.
     const at = cacheNow();
     const seen = generation;

@@ -15,6 +15,7 @@ import { STALE_AFTER_MS, type ProductRow } from '../market/market.service.js';
 import type { Bus } from '../realtime/bus.js';
 import type { CatalogCache } from './catalog.js';
 import { pushOrder } from './pushes.js';
+import type { TradingObserver } from './trading.service.js';
 import { createTradingRepository, type Opened, type OpenRequest } from './trading.repository.js';
 import { toOrder } from './views.js';
 
@@ -29,8 +30,9 @@ export function createBuying(deps: {
   now: () => number;
   /** Opens the user's practice book if need be (practice/practice.ts). */
   ensurePractice: (userId: bigint) => Promise<void>;
+  observe?: Pick<TradingObserver, 'placed'> | undefined;
 }) {
-  const { db, catalog, bus, now } = deps;
+  const { db, catalog, bus, now, observe } = deps;
 
   /**
    * Checks a buy against the in-process catalog (product open, period offered, amount within
@@ -108,6 +110,8 @@ export function createBuying(deps: {
             { userId, currency, purpose: 'available', balanceMinor: opened.availableAfter },
             { userId, currency, purpose: 'in_order', balanceMinor: opened.inOrderAfter },
           ];
+    // A replay (no new balances) was counted when it was first accepted.
+    if (balances) observe?.placed(order);
     pushOrder(bus, order, userId, balances);
     return order;
   }

@@ -122,9 +122,15 @@ const changeEverything: Tamper = async (t, now) => {
       method: 'POST',
       url: 'settings/levels',
       payload: {
-        junior: { money: '0', usdt: '0' },
-        intermediate: { money: '0.01', usdt: '0.000001' },
-        premium: { money: '0.02', usdt: '0.000002' },
+        junior: { volume: { money: '0', usdt: '0' }, deposits: { money: '0', usdt: '0' } },
+        intermediate: {
+          volume: { money: '0.01', usdt: '0.000001' },
+          deposits: { money: '0', usdt: '0' },
+        },
+        premium: {
+          volume: { money: '0.02', usdt: '0.000002' },
+          deposits: { money: '0', usdt: '0' },
+        },
       },
     }),
   );

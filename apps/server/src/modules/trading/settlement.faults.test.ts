@@ -164,6 +164,14 @@ describe.runIf(usingPostgres)('settlement under SIGKILL', () => {
       journals: String(USERS * PER_USER),
       twice: '0',
     });
+    // One "order settled" notification per order, in the batch that settled it: the kills
+    // rolled back notifications with their batches, and no retry wrote one twice.
+    const [news] = await queryRows<{ total: string; orders: string }>(
+      db,
+      sql`select count(*) as total, count(distinct subject_id) as orders from notification
+           where kind = 'order_settled'`,
+    );
+    expect(news).toEqual({ total: String(USERS * PER_USER), orders: String(USERS * PER_USER) });
     const outcomes = await queryRows<{ status: string; n: string }>(
       db,
       sql`select status, count(*) as n from trade_order group by status order by status`,

@@ -1,9 +1,16 @@
-import type { Direction } from '@ampere/contract';
+import { formatAmount, type CurrencyKey, type Direction } from '@ampere/contract';
 import type { Db } from '../../db/client.js';
-import type { LedgerService, PostedJournal } from '../ledger/ledger.service.js';
+import { isPractice, type LedgerService, type PostedJournal } from '../ledger/ledger.service.js';
+import type {
+  NotificationEvent,
+  NotificationsService,
+  WrittenNotification,
+} from '../notifications/notifications.service.js';
+import type { LevelsRecorder } from '../levels/levels.service.js';
 import type { Bus } from '../realtime/bus.js';
 import type { CatalogCache } from './catalog.js';
 import { pushOrder } from './pushes.js';
+import type { TradingObserver } from './trading.service.js';
 import { decide, KIND_OF, SETTLE_FINAL_AFTER_MS, settlementPostings } from './rules.js';
 import { createTradingRepository, type DueOrder, type OrderRow } from './trading.repository.js';
 import { toOrder } from './views.js';
@@ -12,21 +19,29 @@ import { toOrder } from './views.js';
 export function createSettlement(deps: {
   db: Db;
   ledger: LedgerService;
+  notifications: NotificationsService;
+  levels: LevelsRecorder;
   catalog: CatalogCache;
   bus: Bus | undefined;
   now: () => number;
+  observe?: Pick<TradingObserver, 'settled'> | undefined;
 }) {
-  const { db, ledger, catalog, bus, now } = deps;
+  const { db, ledger, notifications, levels, catalog, bus, now, observe } = deps;
 
   /**
    * Settles a claimed batch in a fixed number of statements: outcomes decided here, one bulk
-   * ledger posting, one bulk order update. Returns the settled rows.
+   * ledger posting, one bulk order update, one bulk insert of the owners' notifications, one
+   * statement adding the stakes to the owners' member-level progress. Returns the settled rows.
    */
   async function settleBatch(
     tx: Db,
     due: readonly DueOrder[],
     at: number,
-  ): Promise<{ rows: OrderRow[]; balances: Map<bigint, PostedJournal['balances']> }> {
+  ): Promise<{
+    rows: OrderRow[];
+    balances: Map<bigint, PostedJournal['balances']>;
+    notes: WrittenNotification[];
+  }> {
     const decided = due.map(({ order, exit }) => {
       // A tick inside the window: after the strike, at or before expiry.
       const inside = exit && exit.id > order.strikeTickId ? exit : undefined;
@@ -65,11 +80,30 @@ export function createSettlement(deps: {
     );
     // The rows were claimed FOR UPDATE: all of them must have settled, or roll back.
     if (rows.length !== due.length) throw new Error('settlement lost claimed orders');
+    // "Order settled" in each owner's inbox, with the settlement (the practice book's play money
+    // is not news).
+    const notes = await notifications.record(
+      tx,
+      rows.filter((r) => !isPractice(r.currency)).map(settledNotification),
+    );
+    // Traded volume for member levels: the stakes of settled real-book orders, void ones
+    // excluded (nothing was traded); the practice book's play money is not counted (`record`).
+    await levels.record(
+      tx,
+      rows
+        .filter((r) => r.status !== 'void')
+        .map((r) => ({
+          kind: 'volume',
+          userId: r.userId,
+          currency: r.currency,
+          amountMinor: r.stakeMinor,
+        })),
+    );
     // Each order's journal, to push the balance it left (later journals of a user come later).
     const balances = new Map(
       decided.map(({ order }, i) => [order.id, journalAt(journals, i).balances]),
     );
-    return { rows, balances };
+    return { rows, balances, notes };
   }
 
   return {
@@ -84,6 +118,11 @@ export function createSettlement(deps: {
         const due = await createTradingRepository(tx).claimDue(at, SETTLE_FINAL_AFTER_MS, batch);
         return settleBatch(tx, due, at);
       });
+      for (const row of settled.rows)
+        observe?.settled({
+          book: isPractice(row.currency) ? 'practice' : 'real',
+          status: row.status,
+        });
       if (settled.rows.length > 0 && bus) {
         const n = await catalog.names('en-US');
         for (const row of [...settled.rows].sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -91,7 +130,28 @@ export function createSettlement(deps: {
           pushOrder(bus, order, row.userId, settled.balances.get(row.id));
         }
       }
+      await notifications.announce(settled.notes);
       return settled.rows.length;
+    },
+  };
+}
+
+/** A settled real-book order as its owner's notification: the facts, in decimal strings. */
+function settledNotification(o: OrderRow): NotificationEvent {
+  const currency = o.currency as CurrencyKey;
+  if (o.payoutMinor === null || o.status === 'open')
+    throw new Error(`order ${o.id} notified before it settled`);
+  return {
+    kind: 'order_settled',
+    userId: o.userId,
+    subjectId: o.id,
+    params: {
+      symbol: o.symbol,
+      direction: o.direction as Direction,
+      currency,
+      stake: formatAmount(o.stakeMinor, currency),
+      payout: formatAmount(o.payoutMinor, currency),
+      outcome: o.status as 'won' | 'lost' | 'tie' | 'void',
     },
   };
 }

@@ -3,6 +3,8 @@ import { defineModule } from '../module.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { createMarketService } from '../market/market.service.js';
+import type { LevelsService } from '../levels/levels.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { catalogStaffRoutes } from './catalog.admin.routes.js';
 import { createCatalogAdmin } from './catalog-admin.js';
 import { seedPeriods } from './catalog.js';
@@ -22,25 +24,32 @@ type RouteNeeds = Parameters<typeof tradingRoutes>[0] & Parameters<typeof catalo
 export const tradingModule = defineModule({
   name: 'trading',
   create: (
-    { db, bus, now },
+    { db, bus, now, metrics },
     {
       ledger,
       market,
       audit,
       settings,
+      notifications,
+      levels,
     }: {
       ledger: LedgerService;
       market: MarketService;
       audit: AuditService;
       settings: SettingsService;
+      notifications: NotificationsService;
+      levels: LevelsService;
     },
   ) => {
     const trading = createTradingService({
       db,
       ledger,
       market,
+      notifications,
+      levels,
       bus,
       practiceStart: settings.practiceStart,
+      observe: metrics.trading,
       ...(now ? { now: () => now().getTime() } : {}),
     });
     const invalidateCatalog = trading.invalidateCatalog;

@@ -6,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { reconcile } from '../ledger/reconcile.js';
 import { createMarketService } from '../market/market.service.js';
+import { createLevelsRecorder } from '../levels/levels.service.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { createTradingService, decide } from './trading.service.js';
 
 type Command =
@@ -39,7 +41,14 @@ describe('trading keeps the books', () => {
     const now = () => clock;
     const market = createMarketService({ db, now });
     const ledger = createLedgerService({ now: () => new Date(clock) });
-    const trading = createTradingService({ db, ledger, market, now });
+    const trading = createTradingService({
+      db,
+      ledger,
+      market,
+      notifications: createNotificationsService({ db }),
+      levels: createLevelsRecorder({ db }),
+      now,
+    });
     let price = 340_000n;
     let keys = 0;
 

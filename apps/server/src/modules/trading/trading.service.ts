@@ -10,6 +10,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
+import type { LevelsRecorder } from '../levels/levels.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Bus } from '../realtime/bus.js';
 import { createBuying } from './buying.js';
 import { createCatalog, seedPeriods } from './catalog.js';
@@ -39,19 +41,42 @@ export function createTradingService(deps: {
   db: Db;
   ledger: LedgerService;
   market: MarketService;
+  /** Settlement writes "order settled" to each owner's inbox in its own transaction. */
+  notifications: NotificationsService;
+  /** Settlement adds each batch's settled stakes to member-level progress, in its transaction. */
+  levels: LevelsRecorder;
   bus?: Bus | undefined;
   now?: () => number;
   /** The practice book's starting balance (settings; USDT with 6 decimals). */
   practiceStart?: () => Promise<string>;
+  /** Told of every order accepted (not replays) and settled: the metrics' counters. */
+  observe?: TradingObserver | undefined;
 }) {
-  const { db, ledger, market, bus } = deps;
+  const { db, ledger, market, notifications, levels, bus } = deps;
   const now = deps.now ?? Date.now;
   const repo = () => createTradingRepository(db);
   const catalog = createCatalog(db, market);
   const practiceStart = deps.practiceStart ?? (() => Promise.resolve(PRACTICE_DEFAULT_START));
   const practice = createPractice({ db, ledger, practiceStart, now });
-  const buying = createBuying({ db, catalog, bus, now, ensurePractice: practice.ensurePractice });
-  const settlement = createSettlement({ db, ledger, catalog, bus, now });
+  const { observe } = deps;
+  const buying = createBuying({
+    db,
+    catalog,
+    bus,
+    now,
+    observe,
+    ensurePractice: practice.ensurePractice,
+  });
+  const settlement = createSettlement({
+    db,
+    ledger,
+    notifications,
+    levels,
+    catalog,
+    bus,
+    now,
+    observe,
+  });
 
   return {
     ...buying,
@@ -187,3 +212,9 @@ export function createTradingService(deps: {
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;
+
+/** Who is told of orders accepted and settled (the metrics' counters). */
+export interface TradingObserver {
+  placed(order: { book: string; currency: string }): void;
+  settled(order: { book: string; status: string }): void;
+}

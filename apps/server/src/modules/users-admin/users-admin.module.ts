@@ -1,10 +1,9 @@
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { defineModule } from '../module.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { LevelsService } from '../levels/levels.service.js';
 import type { TradingService } from '../trading/trading.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import { memberLevelsJob } from './levels.job.js';
 import { usersAdminRoutes } from './users-admin.routes.js';
 import { createUsersAdminService } from './users-admin.service.js';
 
@@ -18,10 +17,8 @@ export const usersAdminModule = defineModule({
       wallet: WalletService;
       trading: TradingService;
       audit: AuditService;
+      levels: LevelsService;
     },
   ) => createUsersAdminService(deps),
   staffRoutes: usersAdminRoutes,
-  jobs: (services: { auth: AuthService; settings: SettingsService; trading: TradingService }) => [
-    memberLevelsJob(services),
-  ],
 });

@@ -141,6 +141,7 @@ describe('back office: users', () => {
           referrer: null,
           fundPasswordSet: false,
           creditScore: 100,
+          levelFloor: 0,
         },
         balances: {
           money: {
@@ -214,7 +215,10 @@ describe('back office: users', () => {
       reason: 'ticket 5512',
     });
     expect(off.json()).toMatchObject({ code: 0, data: { uid: u.uid, status: 'disabled' } });
-    expect((await asUser(u.token, '/api/v1/user/home')).statusCode).toBe(401);
+    // Every session ended; the old token is told why and where to go (SPEC §4, Black_run).
+    const refused = await asUser(u.token, '/api/v1/user/home');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 2004, data: { redirect: expect.any(String) } });
     expect((await login('disableme')).json().code).toBe(2004);
 
     const on = await post(support, `users/${u.uid}/status`, { status: 'active' });
@@ -271,18 +275,23 @@ describe('back office: users', () => {
     expect(JSON.stringify(audit)).not.toContain(temporaryPassword);
   });
 
-  it('sets the member level', async () => {
+  it("sets the member level: staff's level is a floor", async () => {
     const u = await user('climber');
     const res = await post(support, `users/${u.uid}/level`, { level: 3 });
     expect(res.json()).toMatchObject({ code: 0, data: { level: 3, levelName: 'premium' } });
     const home = (await asUser(u.token, '/api/v1/user/home')).json();
     expect(home.data.user.level).toBe('premium');
+    // The back office's view shows the floor staff set.
+    expect((await get(support, `users/${u.uid}`)).json().data.user).toMatchObject({
+      level: 3,
+      levelFloor: 3,
+    });
     expect(await auditOf(u.uid)).toEqual([
       expect.objectContaining({
         action: 'users.level_changed',
         detail: expect.objectContaining({
-          before: { level: 0, levelName: 'ordinary' },
-          after: { level: 3, levelName: 'premium' },
+          before: { level: 0, levelName: 'ordinary', floor: 0 },
+          after: { level: 3, levelName: 'premium', floor: 3 },
         }),
       }),
     ]);

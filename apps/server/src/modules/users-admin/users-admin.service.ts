@@ -15,6 +15,7 @@ import type {
 } from '@ampere/contract/admin';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../errors.js';
+import type { LevelsService } from '../levels/levels.service.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { AuthService, RecordChange, UserChange } from '../auth/auth.service.js';
 import { USER_STATUS, type UserRow } from '../auth/users.js';
@@ -55,8 +56,10 @@ export function createUsersAdminService(deps: {
   wallet: WalletService;
   trading: TradingService;
   audit: AuditService;
+  /** Staff's level is a floor kept with the member levels (docs/backoffice.md). */
+  levels: Pick<LevelsService, 'setFloor'>;
 }) {
-  const { auth, wallet, trading, audit } = deps;
+  const { auth, wallet, trading, audit, levels } = deps;
 
   async function userOf(uid: string): Promise<UserRow> {
     const user = await auth.findUserByUid(BigInt(uid));
@@ -108,6 +111,7 @@ export function createUsersAdminService(deps: {
           referrer: referrer ? { uid: referrer.uid.toString(), username: referrer.username } : null,
           fundPasswordSet: user.fundPasswordHash !== null,
           creditScore: user.creditScore,
+          levelFloor: user.levelFloor,
         },
         balances,
         counts: { referrals },
@@ -169,10 +173,10 @@ export function createUsersAdminService(deps: {
       const record = recorder(
         who,
         'users.level_changed',
-        (u) => ({ level: u.level, levelName: userSummary(u).levelName }),
+        (u) => ({ level: u.level, levelName: userSummary(u).levelName, floor: u.levelFloor }),
         noted(reason),
       );
-      return userSummary((await auth.setLevel(user.id, level, record)).after);
+      return userSummary((await auth.setLevel(user.id, level, levels.setFloor, record)).after);
     },
 
     /** The temporary password is in the answer only: the audit row says one was issued. */

@@ -7,6 +7,7 @@ import {
   compareDecimals,
   extremesOf,
   formatChangePct,
+  livePrice,
   liveQuote,
   recordExtremes,
 } from './quote';
@@ -134,6 +135,33 @@ describe('liveQuote', () => {
       tick('1.00', 1),
     );
     expect(quote).toMatchObject({ price: '1.00', high: '1.00', low: '1.00' });
+  });
+});
+
+describe('livePrice', () => {
+  const cases: [string, MarketProduct, LiveTicker | undefined][] = [
+    ['no ticker yet', product(), undefined],
+    ['a fall', product(), tick('95000.00', 2_000)],
+    ['a rise past the high', product(), tick('98000.00', 2_000)],
+    ['no 24 h open', product({ open24h: null }), tick('95000.00', 2_000)],
+    ['an older ticker', product({ lastTime: 5_000 }), tick('1.00', 4_000)],
+    ['another symbol', product(), tick('1.00', 9_000, 'ETH/USDT')],
+    ['no history', product({ lastPrice: null, lastTime: null, changePct: null }), tick('1.00', 1)],
+    ['no change listed', product({ changePct: null, open24h: null }), undefined],
+  ];
+
+  it.each(cases)('is liveQuote without high and low: %s', (_, listed, ticker) => {
+    const { price, time, changePct, direction } = liveQuote(listed, ticker);
+    expect(livePrice(listed, ticker)).toEqual({ price, time, changePct, direction });
+  });
+
+  it('moves the price and recomputes the change from the 24 h open', () => {
+    expect(livePrice(product(), tick('95000.00', 2_000))).toEqual({
+      price: '95000.00',
+      time: 2_000,
+      changePct: '-1.04',
+      direction: 'down',
+    });
   });
 });
 

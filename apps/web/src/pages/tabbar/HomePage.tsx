@@ -1,4 +1,4 @@
-import { DotLoading, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import {
   CollectMoneyOutline,
   GiftOutline,
@@ -7,29 +7,152 @@ import {
   ReceivePaymentOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
-import { Suspense, lazy } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '@/core/config';
+import { useSession } from '@/core/session';
 import { EntryGrid } from '@/components/EntryGrid';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
+import { useFirstScreenHold } from '@/hooks/useFirstScreenHold';
+import { lazyLoaded } from '@/lib/lazyLoaded';
+import { HOME_MARKETS_COUNT } from './homeMarkets';
+import {
+  loadHomeContent,
+  loadHomeMarkets,
+  loadedHomeContent,
+  loadedHomeMarkets,
+} from './homeParts';
+import type { HomeTop as HomeTopPart } from './HomePageContent';
 import styles from './HomePage.module.css';
 
 /**
  * The market summary brings the socket client, the query observer and the market schemas: it
- * loads in its own chunk right after Home, so the first paint does not wait for them.
+ * loads with Home's other parts in their own chunk (`home`, vite.config.ts), off the visitor's
+ * first download; launch starts it early for a signed-in user, and a part already in is drawn
+ * without a Suspense round (lib/lazyLoaded.ts).
  */
-const HomePageMarkets = lazy(() => import('./HomePageMarkets'));
+const HomePageMarkets = lazyLoaded(loadHomeMarkets, () => loadedHomeMarkets()?.default);
 /** Banners, announcements, level and balances (issue #17): their own chunk too. */
-const HomeTop = lazy(() => import('./HomePageContent').then((m) => ({ default: m.HomeTop })));
-const HomeNotices = lazy(() =>
-  import('./HomePageContent').then((m) => ({ default: m.HomeNotices })),
+const HomeTop = lazyLoaded<ComponentProps<typeof HomeTopPart>>(
+  () => loadHomeContent().then((m) => ({ default: m.HomeTop })),
+  () => loadedHomeContent()?.HomeTop,
 );
+const HomeNotices = lazyLoaded<ComponentProps<typeof HomeTopPart>>(
+  () => loadHomeContent().then((m) => ({ default: m.HomeNotices })),
+  () => loadedHomeContent()?.HomeNotices,
+);
+
+/** Home's parts that hold the first screen until their data is in. */
+type HomePart = 'top' | 'notices' | 'markets';
+const PART_COUNT = 3;
+
+/**
+ * HomeTop's place while its chunk loads (issue #20): the notice bar, the banners' frame, the
+ * account row and the balances, each the size of what replaces it, so nothing below moves when it
+ * comes. Drawn with this page's own styles only: the visitor's first download carries this page,
+ * and the parts' own modules would each add a request to it.
+ */
+function TopPlaceholder() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      <div className={styles.noticePlaceholder} />
+      <div className={styles.bannerPlaceholder} />
+      {user && (
+        <div className={styles.account}>
+          <span className={styles.greeting}>{user.username}</span>
+          <Tag color="primary" fill="outline">
+            {/* levelOf's reading (an unknown level is the entry one), without its module. */}
+            {t(`account.levels.${user.level ?? 'ordinary'}`, {
+              defaultValue: t('account.levels.ordinary'),
+            })}
+          </Tag>
+        </div>
+      )}
+      <div className={styles.balances}>
+        <div className={styles.balancesHeader}>
+          <h2 className={styles.balancesTitle}>{t('account.balances')}</h2>
+        </div>
+        <div className={styles.balancesRows}>
+          {[0, 1].map((i) => (
+            <div key={i} className={styles.balancesColumn}>
+              <div className={styles.balancesName}>
+                <span className={`${styles.bar} ${styles.barShort}`}>{'\u00a0'}</span>
+              </div>
+              <div className={styles.balancesTotal}>
+                <span className={`${styles.bar} ${styles.barLong}`}>{'\u00a0'}</span>
+              </div>
+              <div className={styles.balancesAvailable}>
+                <span className={`${styles.bar} ${styles.barLong}`}>{'\u00a0'}</span>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The announcements section's place while its chunk loads: a title line and the list's room. */
+function NoticesPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <Section title={'\u00a0'}>
+      <div className={styles.noticesBody} role="status" aria-label={t('common.loading')} />
+    </Section>
+  );
+}
+
+/**
+ * The market rows' place (ProductRow's size: name and symbol lines, 12 px above and below) while
+ * their chunk or the products load; HomePageMarkets is given it for its own loading state.
+ */
+function MarketRowsPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <ul
+      className={styles.rows}
+      role="status"
+      aria-label={t('common.loading')}
+      data-testid="market-rows-placeholder"
+    >
+      {Array.from({ length: HOME_MARKETS_COUNT }, (_, i) => (
+        <li key={i} className={styles.row} aria-hidden>
+          <span className={styles.rowNames}>
+            <span className={styles.rowName}>
+              <span className={`${styles.bar} ${styles.barLong}`}>{'\u00a0'}</span>
+            </span>
+            <span className={styles.rowSymbol}>
+              <span className={`${styles.bar} ${styles.barShort}`}>{'\u00a0'}</span>
+            </span>
+          </span>
+          <span className={styles.rowEnd}>
+            <span className={`${styles.bar} ${styles.barLong}`}>{'\u00a0'}</span>
+            <span className={`${styles.bar} ${styles.rowBadge}`}>{'\u00a0'}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
+  // The first screen is done once every part has its data (or failed): until then the work it
+  // does not draw (other tabs, pop-ups, the reminder) waits (lib/firstScreen.ts).
+  const [settled, setSettled] = useState<ReadonlySet<HomePart>>(() => new Set());
+  useFirstScreenHold(settled.size < PART_COUNT);
+  const settle = useMemo(() => {
+    const once = (part: HomePart) => () => {
+      setSettled((parts) => (parts.has(part) ? parts : new Set(parts).add(part)));
+    };
+    return { top: once('top'), notices: once('notices'), markets: once('markets') };
+  }, []);
   const navigate = useAppNavigate();
   const { feedSimulated } = useConfig();
   const entries = [
@@ -43,8 +166,8 @@ export default function HomePage() {
 
   return (
     <>
-      <Suspense fallback={<div className={styles.topLoading} />}>
-        <HomeTop />
+      <Suspense fallback={<TopPlaceholder />}>
+        <HomeTop onSettled={settle.top} />
       </Suspense>
       <Section>
         <EntryGrid
@@ -58,8 +181,8 @@ export default function HomePage() {
           }))}
         />
       </Section>
-      <Suspense fallback={null}>
-        <HomeNotices />
+      <Suspense fallback={<NoticesPlaceholder />}>
+        <HomeNotices onSettled={settle.notices} />
       </Suspense>
       <Section
         title={t('home.markets')}
@@ -76,14 +199,8 @@ export default function HomePage() {
           </span>
         }
       >
-        <Suspense
-          fallback={
-            <div className={styles.marketsLoading}>
-              <DotLoading color="primary" />
-            </div>
-          }
-        >
-          <HomePageMarkets />
+        <Suspense fallback={<MarketRowsPlaceholder />}>
+          <HomePageMarkets onSettled={settle.markets} placeholder={<MarketRowsPlaceholder />} />
         </Suspense>
       </Section>
     </>

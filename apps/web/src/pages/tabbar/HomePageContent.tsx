@@ -1,5 +1,6 @@
 import type { Banner } from '@ampere/contract';
 import { Badge, NoticeBar, Tag } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryFallback } from '@/components/QueryState';
@@ -19,12 +20,24 @@ import { currentLocale } from '@/i18n';
 import { useFeatureMessages } from '@/i18n/feature';
 import styles from './HomePage.module.css';
 
+interface PartProps {
+  /** Called once the part's data is in (or failed): HomePage holds the first screen until then. */
+  onSettled?: () => void;
+}
+
+/** Calls `onSettled` once `loading` is over. */
+function useSettled(loading: boolean, onSettled: (() => void) | undefined): void {
+  useEffect(() => {
+    if (!loading) onSettled?.();
+  }, [loading, onSettled]);
+}
+
 /**
  * Home's content (issue #17), in its own chunk so the first download does not grow: the latest
  * announcement on the notice bar, the banners (`common/index`), the user's level and balances
  * (`user/home`). The announcements section is `HomeNotices` below.
  */
-export function HomeTop() {
+export function HomeTop({ onSettled }: PartProps) {
   useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
@@ -34,6 +47,7 @@ export function HomeTop() {
   const index = useHomeContent(api, locale);
   const unread = useUserNotices(api, user?.username ?? '', locale).data?.unread ?? 0;
   const home = useHome(api, user?.username ?? '');
+  useSettled(index.isLoading || home.isLoading, onSettled);
   const latest = index.data?.notices[0];
   const open = (banner: Banner) => {
     if (banner.link) navigate(banner.link.target, banner.link.mode);
@@ -69,12 +83,13 @@ export function HomeTop() {
 }
 
 /** The latest announcements (pinned first); "More" opens the notice dialog's full list. */
-export function HomeNotices() {
+export function HomeNotices({ onSettled }: PartProps) {
   useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const openDialog = useOpenDialog();
   const index = useHomeContent(api, currentLocale());
+  useSettled(index.isLoading, onSettled);
   return (
     <Section
       title={t('content.latest')}
@@ -90,18 +105,20 @@ export function HomeNotices() {
         </Link>
       }
     >
-      {index.data === undefined ? (
-        <QueryFallback query={index} compact />
-      ) : index.data.notices.length === 0 ? (
-        <EmptyState message={t('notice.none')} />
-      ) : (
-        <NoticeList
-          items={index.data.notices}
-          onOpen={(id) => {
-            navigate(`${PATHS.noticeView}?id=${encodeURIComponent(id)}`);
-          }}
-        />
-      )}
+      <div className={styles.noticesBody}>
+        {index.data === undefined ? (
+          <QueryFallback query={index} compact />
+        ) : index.data.notices.length === 0 ? (
+          <EmptyState message={t('notice.none')} />
+        ) : (
+          <NoticeList
+            items={index.data.notices}
+            onOpen={(id) => {
+              navigate(`${PATHS.noticeView}?id=${encodeURIComponent(id)}`);
+            }}
+          />
+        )}
+      </div>
     </Section>
   );
 }

@@ -6,15 +6,29 @@ import { EmptyState } from '@/components/EmptyState';
 import { ProductList } from '@/features/market/components/ProductList';
 import { useProducts } from '@/features/market/hooks/useProducts';
 import { currentLocale } from '@/i18n';
+import { useEffect, type ReactNode } from 'react';
+import { HOME_MARKETS_COUNT } from './homeMarkets';
 
-/** How many products Home shows; the Markets tab lists them all. */
-const HOME_MARKETS_COUNT = 4;
+interface Props {
+  /** Called once the products are in (or failed): HomePage holds the first screen until then. */
+  onSettled?: () => void;
+  /** Shown while the products load: rows the size of theirs (HomePage's placeholder). */
+  placeholder?: ReactNode;
+}
 
 /** The first products of the catalogue with live prices; a tap opens the product. */
-function MarketSummary() {
+function MarketSummary({ onSettled, placeholder }: Props) {
   const { t } = useTranslation();
   const products = useProducts(api, currentLocale());
-  if (products.data === undefined) return <QueryFallback query={products} compact />;
+  const loading = products.isLoading;
+  useEffect(() => {
+    if (!loading) onSettled?.();
+  }, [loading, onSettled]);
+  if (products.data === undefined) {
+    // Loading: the rows' place (issue #20); a failure says why.
+    if (!products.isError && placeholder !== undefined) return placeholder;
+    return <QueryFallback query={products} compact />;
+  }
   if (products.data.length === 0) return <EmptyState message={t('markets.empty')} />;
   return (
     <ProductList products={products.data.slice(0, HOME_MARKETS_COUNT)} label={t('home.markets')} />
@@ -22,10 +36,10 @@ function MarketSummary() {
 }
 
 /** Home's market section: the first products with live prices. */
-export default function HomePageMarkets() {
+export default function HomePageMarkets({ onSettled, placeholder }: Props) {
   return (
     <MarketStreamProvider>
-      <MarketSummary />
+      <MarketSummary onSettled={onSettled} placeholder={placeholder} />
     </MarketStreamProvider>
   );
 }

@@ -1,6 +1,7 @@
-import { List } from 'antd-mobile';
+import { Badge, List } from 'antd-mobile';
 import {
   BankcardOutline,
+  BellOutline,
   BillOutline,
   CollectMoneyOutline,
   ContentOutline,
@@ -16,7 +17,7 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import type { Home } from '@ampere/contract';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/core/api';
@@ -29,8 +30,13 @@ import type { PageKey } from '@/config/paths';
 import { BalanceSummary } from '@/features/account/components/BalanceSummary';
 import { ProfileCard } from '@/features/account/components/ProfileCard';
 import { useHome } from '@/features/account/hooks/useAccount';
+import { useUnreadCount } from '@/features/notifications/hooks/useNotifications';
+import { badgeText } from '@/features/notifications/subject';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { errorText } from '@/i18n/errorText';
+
+/** Its own chunk with its own messages: the tab's first paint does not wait for it. */
+const MineLevel = lazy(() => import('@/features/levels/components/MineLevel'));
 
 type MenuPage = Exclude<PageKey, 'index'>;
 
@@ -65,6 +71,7 @@ const MENU: readonly { group: 'funds' | 'trading' | 'account'; items: readonly M
   {
     group: 'account',
     items: [
+      { page: 'inbox', icon: <BellOutline /> },
       { page: 'realname', icon: <UserContactOutline /> },
       { page: 'bindCards', icon: <BankcardOutline /> },
       { page: 'share', icon: <UserAddOutline /> },
@@ -100,6 +107,7 @@ export default function MinePage() {
   const navigate = useAppNavigate();
   const { user } = useSession();
   const home = useHome(api, user?.username ?? '');
+  const unread = badgeText(useUnreadCount(api, user?.username ?? '').data ?? 0);
   useSessionRefresh(user, home.data);
   return (
     <>
@@ -122,6 +130,11 @@ export default function MinePage() {
           />
         </Section>
       )}
+      {user && (
+        <Suspense fallback={null}>
+          <MineLevel api={api} username={user.username} />
+        </Suspense>
+      )}
       <BalanceSummary
         balances={home.data?.balances}
         onOpen={() => {
@@ -134,6 +147,7 @@ export default function MinePage() {
             <List.Item
               key={page}
               prefix={icon}
+              extra={page === 'inbox' && unread !== null ? <Badge content={unread} /> : undefined}
               onClick={() => {
                 navigate(PATHS[page]);
               }}

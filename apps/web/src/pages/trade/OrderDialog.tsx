@@ -14,6 +14,7 @@ import { useTicker } from '@/features/market/hooks/useMarketStream';
 import { useProducts } from '@/features/market/hooks/useProducts';
 import { OrderProgress } from '@/features/trade/components/OrderProgress';
 import { OrderResult } from '@/features/trade/components/OrderResult';
+import { TradeAnnouncer } from '@/features/trade/components/TradeAnnouncer';
 import { OrderSummary } from '@/features/trade/components/OrderSummary';
 import { RulesSheet } from '@/features/trade/components/RulesSheet';
 import { RulesSummary } from '@/features/trade/components/RulesSummary';
@@ -320,9 +321,12 @@ function FollowOrder({ id, onClose }: { id: string; onClose: () => void }) {
   }
   const { order, deadlineMs } = query.data;
   const label = isPractice ? <PracticeLabel /> : null;
+  // Kept in the same place from the countdown to the result, so the result is read out.
+  const announcer = <TradeAnnouncer order={order} deadlineMs={deadlineMs} />;
   if (order.status === 'open') {
     return (
       <>
+        {announcer}
         {label}
         <Countdown order={order} deadlineMs={deadlineMs} />
       </>
@@ -330,6 +334,7 @@ function FollowOrder({ id, onClose }: { id: string; onClose: () => void }) {
   }
   return (
     <>
+      {announcer}
       {label}
       <OrderResult
         order={order}

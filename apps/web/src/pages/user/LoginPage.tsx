@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { api } from '@/core/api';
@@ -8,10 +9,29 @@ import type { Credentials } from '@/features/auth/api/auth';
 import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
 import { AuthHero } from '@/features/auth/components/AuthHero';
 import { LoginForm } from '@/features/auth/components/LoginForm';
+import { holdFirstScreen } from '@/lib/firstScreen';
 import styles from './AuthPage.module.css';
 import { useSignIn } from './useSignIn';
 
+/**
+ * Log in is a visitor's first screen: the work it does not draw (the service worker, the toasts'
+ * chunk) waits until it has painted (issue #20, LCP), two frames after it mounts.
+ */
+function useHoldUntilPainted(): void {
+  useEffect(() => {
+    const release = holdFirstScreen();
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(release);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      release();
+    };
+  }, []);
+}
+
 export default function LoginPage() {
+  useHoldUntilPainted();
   const { t } = useTranslation();
   const { appName } = useConfig();
   const { mutation, returnTo, search } = useSignIn(

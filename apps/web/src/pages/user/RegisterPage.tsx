@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { api } from '@/core/api';
 import { useConfig } from '@/core/config';
@@ -36,6 +36,14 @@ export default function RegisterPage() {
           {t('auth.toLogin')}
         </Link>
       </nav>
+      {/* Signing up accepts the agreement in force; the server records which version. */}
+      <p className={styles.consent}>
+        <Trans
+          i18nKey="auth.agreeByRegistering"
+          // Not <link>: i18next reads that tag as HTML's empty <link> and leaves the anchor nameless.
+          components={{ agreement: <Link to={PATHS.agreement} /> }}
+        />
+      </p>
       <AuthFootnote agreementPath={PATHS.agreement} servicePath={PATHS.onlineService} />
     </>
   );

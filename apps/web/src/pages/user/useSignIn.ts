@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toastOnNextPage } from '@/core/navigation';
@@ -6,8 +7,25 @@ import { setSession, toSessionUser, useSession } from '@/core/session';
 import type { LoginResult } from '@/features/auth/api/auth';
 import { errorText } from '@/i18n/errorText';
 import { AUTH_TOAST_MS } from '@/lib/constants';
+import { afterFirstScreen } from '@/lib/firstScreen';
 import { resolveReturn } from '@/lib/nav';
-import { Toast } from '@/lib/overlays';
+import { loadOverlays } from '@/lib/overlayHandle';
+
+/**
+ * A failure's toast. Toast (with Mask and react-spring under it) is not part of Log in's first
+ * download (issue #20, LCP): the page fetches it once its first screen is done, and a failure
+ * that comes sooner waits for it.
+ */
+function failureToast(content: string): void {
+  loadOverlays().then(
+    ({ Toast }) => {
+      Toast.show({ icon: 'fail', content });
+    },
+    (error: unknown) => {
+      console.warn('[sign-in] could not load the toast', error);
+    },
+  );
+}
 
 /**
  * Login and register both answer `{token, user}` and sign the user in. The session change
@@ -21,19 +39,26 @@ export function useSignIn<Values>(
   const { isLogin } = useSession();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        loadOverlays().catch(() => undefined); // tried again when a toast is due
+      }),
+    [],
+  );
   const mutation = useMutation({
     mutationFn: call,
     onSuccess: (result) => {
       const user = toSessionUser(result?.user);
       if (!result || !user) {
-        Toast.show({ icon: 'fail', content: t('errors.login_failed') });
+        failureToast(t('errors.login_failed'));
         return;
       }
       toastOnNextPage(t(successKey), AUTH_TOAST_MS);
       setSession(result.token, user);
     },
     onError: (error) => {
-      Toast.show({ icon: 'fail', content: errorText(error, t, { fallback: 'login_failed' }) });
+      failureToast(errorText(error, t, { fallback: 'login_failed' }));
     },
   });
   const returnTo = isLogin ? resolveReturn(params.get('r'), pathname + search) : undefined;

@@ -1,4 +1,6 @@
 import {
+  adminAgreementListSchema,
+  adminAgreementVersionSchema,
   adminBannerListSchema,
   adminBannerSchema,
   adminCustomerServiceSchema,
@@ -6,6 +8,7 @@ import {
   adminNoticeSchema,
   contentImageSchema,
   contentRemovedSchema,
+  type AgreementVersionChange,
   type BannerChange,
   type CustomerServiceChange,
   type NoticeChange,
@@ -21,6 +24,7 @@ const removed = contentRemovedSchema;
 const NOTICES = ['content', 'notices'] as const;
 const BANNERS = ['content', 'banners'] as const;
 const SERVICE = ['content', 'customer-service'] as const;
+const AGREEMENTS = ['content', 'agreements'] as const;
 
 export const useNotices = () =>
   useQuery({
@@ -94,3 +98,20 @@ export function useSaveCustomerService() {
 /** Uploads a public image (re-encoded by the server) for `purpose`. */
 export const uploadImage = (file: Blob, purpose: 'banner' | 'avatar' | 'qr' | 'notice') =>
   api.upload('content/images', contentImageSchema, file, { purpose });
+
+/** The user agreement's versions, newest first (texts, state, acceptances). */
+export const useAgreementVersions = () =>
+  useQuery({
+    queryKey: AGREEMENTS,
+    queryFn: async () => (await api.get('content/agreements', adminAgreementListSchema)).items,
+  });
+
+/** Publishes the next version; users are asked to accept it at their next launch. */
+export function usePublishAgreement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AgreementVersionChange) =>
+      api.post('content/agreements', adminAgreementVersionSchema, asBody(change)),
+    onSettled: () => client.invalidateQueries({ queryKey: AGREEMENTS }),
+  });
+}

@@ -1,22 +1,23 @@
-import { LOCALES, type LocaleKey } from '@ampere/contract';
+import { LOCALES } from '@ampere/contract';
 import { noticeChangeSchema, type AdminNotice, type NoticeChange } from '@ampere/contract/admin';
-import { App, Button, Checkbox, Flex, Input, Modal, Tabs, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/i18n/errorText';
 import { useSaveNotice } from '../api/content';
 import { ImageUpload } from './ImageUpload';
+import {
+  LanguageTabs,
+  textsByLocale,
+  useLocalizedTexts,
+  type LocalizedTexts,
+} from './LocalizedTexts';
 import { PhonePreview } from './PhonePreview';
 
-type Texts = Partial<Record<LocaleKey, { title: string; body: string }>>;
-
-const textsOf = (notice: AdminNotice | undefined): Texts =>
-  Object.fromEntries(
-    (notice?.texts ?? []).map((t) => [t.locale, { title: t.title, body: t.body }]),
-  );
+const textsOf = (notice: AdminNotice | undefined) => textsByLocale(notice?.texts ?? []);
 
 /** The languages with a title, in the contract's order; a language left blank falls back. */
-function toChange(texts: Texts, flags: Omit<NoticeChange, 'texts'>): NoticeChange {
+function toChange(texts: LocalizedTexts, flags: Omit<NoticeChange, 'texts'>): NoticeChange {
   return {
     texts: LOCALES.flatMap(({ key }) => {
       const text = texts[key];
@@ -35,17 +36,14 @@ export function NoticeEditor({ notice }: { notice?: AdminNotice }) {
   const { message } = App.useApp();
   const save = useSaveNotice();
   const [open, setOpen] = useState(false);
-  const [locale, setLocale] = useState<LocaleKey>('en-US');
-  const [texts, setTexts] = useState<Texts>(() => textsOf(notice));
+  const { locale, setLocale, texts, current, edit, reset } = useLocalizedTexts(() =>
+    textsOf(notice),
+  );
   const [flags, setFlags] = useState({
     pinned: notice?.pinned ?? false,
     popup: notice?.popup ?? false,
     published: notice?.published ?? false,
   });
-  const current = texts[locale] ?? { title: '', body: '' };
-  const edit = (patch: Partial<{ title: string; body: string }>) => {
-    setTexts((all) => ({ ...all, [locale]: { ...current, ...patch } }));
-  };
   const submit = async () => {
     const change = toChange(texts, flags);
     if (!noticeChangeSchema.safeParse(change).success) {
@@ -66,7 +64,7 @@ export function NoticeEditor({ notice }: { notice?: AdminNotice }) {
         type={notice ? 'link' : 'primary'}
         size={notice ? 'small' : 'middle'}
         onClick={() => {
-          setTexts(textsOf(notice));
+          reset(textsOf(notice));
           setOpen(true);
         }}
       >
@@ -100,17 +98,7 @@ export function NoticeEditor({ notice }: { notice?: AdminNotice }) {
                 </Checkbox>
               ))}
             </Flex>
-            <Tabs
-              size="small"
-              activeKey={locale}
-              onChange={(key) => {
-                setLocale(key as LocaleKey);
-              }}
-              items={LOCALES.map(({ key, name }) => ({
-                key,
-                label: texts[key]?.title ? `${name} ✓` : name,
-              }))}
-            />
+            <LanguageTabs locale={locale} texts={texts} onChange={setLocale} />
             <Input
               aria-label={t('content.notices.title')}
               placeholder={t('content.notices.title')}

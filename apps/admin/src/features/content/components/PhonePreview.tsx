@@ -21,16 +21,28 @@ const escape = (text: string) =>
   );
 
 /**
- * The notice as a 375 px phone shows it. What staff typed is not yet sanitized (the server does
+ * A notice (or an agreement version) as a 375 px phone shows it. What staff typed is not yet sanitized (the server does
  * that on save), so it is drawn in a sandboxed frame: no script runs, no form submits, and the
  * frame has an origin of its own.
  */
-export function PhonePreview({ title, body }: { title: string; body: string }) {
+export function PhonePreview({
+  title,
+  body,
+  meta,
+  label,
+}: {
+  title: string;
+  body: string;
+  /** The line under the title; a notice's "Moment ago" unless given. */
+  meta?: string;
+  /** The frame's accessible name; the notice preview's unless given. */
+  label?: string;
+}) {
   const { t } = useTranslation();
-  const doc = `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><h1>${escape(title)}</h1><p class="meta">${escape(t('content.notices.justNow'))}</p>${body}`;
+  const doc = `<!doctype html><meta charset="utf-8"><style>${STYLE}</style><h1>${escape(title)}</h1><p class="meta">${escape(meta ?? t('content.notices.justNow'))}</p>${body}`;
   return (
     <iframe
-      title={t('content.notices.preview')}
+      title={label ?? t('content.notices.preview')}
       sandbox=""
       srcDoc={doc}
       style={{

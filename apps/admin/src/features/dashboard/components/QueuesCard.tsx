@@ -4,17 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
 import { formatDateTime } from '@/lib/time';
 
+/** The queues the server reports (each module's `pendingQueue`), by their labels' keys. */
+export const QUEUE_NAMES: Partial<
+  Record<string, 'adjustments' | 'kyc' | 'recharges' | 'withdrawals' | 'payouts'>
+> = {
+  adjustments: 'adjustments',
+  kyc: 'kyc',
+  'funding.recharges': 'recharges',
+  'funding.withdrawals': 'withdrawals',
+  'funding.payouts': 'payouts',
+};
+
 /** Work waiting for staff, as each module that has some reports it. None is made up. */
 export function QueuesCard({ queues }: { queues: PendingQueue[] }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   if (queues.length === 0) return <Empty description={t('overview.queues.none')} />;
-  const nameOf = (name: string) =>
-    name === 'adjustments'
-      ? t('overview.queues.names.adjustments')
-      : name === 'kyc'
-        ? t('overview.queues.names.kyc')
-        : name;
+  const nameOf = (name: string) => {
+    const key = QUEUE_NAMES[name];
+    return key === undefined ? name : t(`overview.queues.names.${key}`);
+  };
   return (
     <List
       dataSource={queues}

@@ -7,12 +7,18 @@ import { errorText } from '@/i18n/errorText';
 import { useChangeLevels } from '../api/settings';
 
 const CURRENCIES: readonly CurrencyKey[] = ['money', 'usdt'];
+const MEASURES = ['volume', 'deposits'] as const;
+type Measure = (typeof MEASURES)[number];
+
+/** The field's label key: volume or deposits, in CNY or USDT. */
+const labelKey = (measure: Measure, currency: CurrencyKey) =>
+  `levels.${measure}.${currency === 'money' ? 'money' : 'usdt'}` as const;
 
 /** The contract's own rule for a threshold, so the form refuses what the server would. */
 const isThreshold = (text: string, currency: CurrencyKey) =>
   currencyAmountSchema(currency, 'level_threshold', true).safeParse(text).success;
 
-/** The thresholds of Junior, Intermediate and Premium, per currency. */
+/** The thresholds of Junior, Intermediate and Premium: volume and deposits, per currency. */
 export function LevelsForm({ levels, canEdit }: { levels: MemberLevels; canEdit: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -41,37 +47,45 @@ export function LevelsForm({ levels, canEdit }: { levels: MemberLevels; canEdit:
         }
       }}
     >
-      <Alert type="info" showIcon message={t('levels.ascending')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        message={t('levels.ascending')}
+        description={t('levels.applies')}
+        style={{ marginBottom: 16 }}
+      />
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {THRESHOLD_LEVELS.map((level) => (
           <Col xs={24} lg={8} key={level}>
             <ProCard title={t(`levels.${level}`)} bordered>
-              {CURRENCIES.map((currency) => (
-                <ProFormText
-                  key={currency}
-                  name={[level, currency]}
-                  label={t(currency === 'money' ? 'levels.money' : 'levels.usdt')}
-                  extra={t('levels.amountHelp', { scale: SCALES[currency] })}
-                  fieldProps={{
-                    inputMode: 'decimal',
-                    autoComplete: 'off',
-                    'aria-label': `${t(`levels.${level}`)}: ${t(currency === 'money' ? 'levels.money' : 'levels.usdt')}`,
-                  }}
-                  rules={[
-                    {
-                      required: true,
-                      message: t('levels.amountHelp', { scale: SCALES[currency] }),
-                    },
-                    {
-                      validator: async (_, value: string | undefined) => {
-                        if (value === undefined || value === '' || isThreshold(value, currency))
-                          return;
-                        throw new Error(t('levels.amountHelp', { scale: SCALES[currency] }));
+              {MEASURES.flatMap((measure) =>
+                CURRENCIES.map((currency) => (
+                  <ProFormText
+                    key={`${measure}.${currency}`}
+                    name={[level, measure, currency]}
+                    label={t(labelKey(measure, currency))}
+                    extra={t('levels.amountHelp', { scale: SCALES[currency] })}
+                    fieldProps={{
+                      inputMode: 'decimal',
+                      autoComplete: 'off',
+                      'aria-label': `${t(`levels.${level}`)}: ${t(labelKey(measure, currency))}`,
+                    }}
+                    rules={[
+                      {
+                        required: true,
+                        message: t('levels.amountHelp', { scale: SCALES[currency] }),
                       },
-                    },
-                  ]}
-                />
-              ))}
+                      {
+                        validator: async (_, value: string | undefined) => {
+                          if (value === undefined || value === '' || isThreshold(value, currency))
+                            return;
+                          throw new Error(t('levels.amountHelp', { scale: SCALES[currency] }));
+                        },
+                      },
+                    ]}
+                  />
+                )),
+              )}
             </ProCard>
           </Col>
         ))}

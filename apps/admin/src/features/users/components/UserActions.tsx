@@ -1,5 +1,5 @@
 import { LEVELS } from '@ampere/contract';
-import type { UserPasswordResetResult, UserSummary } from '@ampere/contract/admin';
+import type { UserDetail, UserPasswordResetResult } from '@ampere/contract/admin';
 import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -92,7 +92,7 @@ function TemporaryPasswordModal({
  * again): disable or enable (`users.manage`), a forced password reset (`users.manage`), the
  * member level (`users.level`). Each asks first.
  */
-export function UserActions({ user }: { user: UserSummary }) {
+export function UserActions({ user }: { user: UserDetail['user'] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const canManage = useCan('users.manage');
@@ -173,7 +173,7 @@ export function UserActions({ user }: { user: UserSummary }) {
               () =>
                 level.mutateAsync({
                   uid,
-                  level: values.level ?? user.level,
+                  level: values.level ?? user.levelFloor,
                   reason: reasonOf(values),
                 }),
               t('users.levelChange.done', { name }),
@@ -183,7 +183,7 @@ export function UserActions({ user }: { user: UserSummary }) {
           <ProFormSelect
             name="level"
             label={t('users.level')}
-            initialValue={user.level}
+            initialValue={user.levelFloor}
             allowClear={false}
             rules={[{ required: true }]}
             options={LEVELS.map((key, value) => ({ value, label: t(`users.levels.${key}`) }))}

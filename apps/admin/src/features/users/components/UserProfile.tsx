@@ -1,4 +1,4 @@
-import { CURRENCIES, type CurrencyKey } from '@ampere/contract';
+import { CURRENCIES, LEVELS, type CurrencyKey } from '@ampere/contract';
 import type { UserDetail } from '@ampere/contract/admin';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { Table, Typography } from 'antd';
@@ -25,6 +25,13 @@ export function UserProfile({ detail }: { detail: UserDetail }) {
       </ProDescriptions.Item>
       <ProDescriptions.Item label={t('users.level')}>
         <LevelTag name={user.levelName} />
+        {user.levelFloor > 0 && (
+          <Typography.Text type="secondary">
+            {t('users.levelFloor', {
+              level: t(`users.levels.${LEVELS[user.levelFloor] ?? 'ordinary'}`),
+            })}
+          </Typography.Text>
+        )}
       </ProDescriptions.Item>
       <ProDescriptions.Item label={t('users.inviteCode')}>
         <Typography.Text code copyable>

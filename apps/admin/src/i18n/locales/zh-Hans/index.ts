@@ -1,3 +1,4 @@
+import access from './access.json';
 import account from './account.json';
 import adjustments from './adjustments.json';
 import audit from './audit.json';
@@ -18,6 +19,7 @@ import users from './users.json';
  */
 export default {
   ...common,
+  ...access,
   ...auth,
   ...account,
   ...staff,

@@ -3,6 +3,8 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import type { JobLog } from '../../../jobs/runner.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
+import type { LevelsRecorder } from '../../levels/levels.service.js';
+import type { NotificationsService } from '../../notifications/notifications.service.js';
 import type { Bus } from '../../realtime/bus.js';
 import { createViemAdapter, type ChainAdapter } from './adapter.js';
 import {
@@ -27,6 +29,10 @@ export type { ChainDeposit, ChainPort, UsdtNetwork } from '../chain-port.js';
 export interface ChainServiceDeps {
   db: Db;
   ledger: LedgerService;
+  /** A credited deposit is written to its owner's inbox in the crediting transaction. */
+  notifications: NotificationsService;
+  /** A credited deposit counts toward member levels in the crediting transaction. */
+  levels: LevelsRecorder;
   bus: Bus;
   /** Undefined: no node configured, no network offered. */
   config: ChainConfig | undefined;
@@ -149,6 +155,8 @@ export function createChainService(deps: ChainServiceDeps) {
       return createChainWatcher({
         db,
         ledger: deps.ledger,
+        notifications: deps.notifications,
+        levels: deps.levels,
         bus: deps.bus,
         adapter,
         config,

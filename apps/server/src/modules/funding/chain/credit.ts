@@ -1,3 +1,4 @@
+import { formatAmount } from '@ampere/contract';
 import { createChainRepository } from './chain.repository.js';
 import { pushDeposit } from './pushes.js';
 import type { WatcherDeps } from './watcher.js';
@@ -5,11 +6,14 @@ import type { WatcherDeps } from './watcher.js';
 /**
  * Credits one confirmed transfer: one `chain_deposit` journal from `chain_clearing` to the
  * user's USDT `available`, in the same transaction that marks the transfer credited. The row is
- * locked and must still be `confirming`, so two watchers (or a retry) credit it once. After the
- * commit: `credited` on the owner's `funding` channel and the new USDT balance on `balance`.
+ * locked and must still be `confirming`, so two watchers (or a retry) credit it once; its
+ * "deposit credited" notification and its member-level progress are written in the same
+ * transaction. After the commit:
+ * `credited` on the owner's `funding` channel, the new USDT balance on `balance`, the inbox's
+ * count on `inbox`.
  */
 export async function creditDeposit(
-  deps: Pick<WatcherDeps, 'db' | 'ledger' | 'bus' | 'now' | 'config'>,
+  deps: Pick<WatcherDeps, 'db' | 'ledger' | 'notifications' | 'levels' | 'bus' | 'now' | 'config'>,
   id: bigint,
 ): Promise<boolean> {
   const posted = await deps.db.transaction(async (tx) => {
@@ -34,7 +38,23 @@ export async function creditDeposit(
     });
     const at = deps.now();
     await repo.markCredited(id, journal.journalId, at);
-    return { userId: deposit.userId, balances: journal.balances, at };
+    await deps.levels.record(tx, [
+      {
+        kind: 'deposit',
+        userId: deposit.userId,
+        currency: 'usdt',
+        amountMinor: deposit.amountMinor,
+      },
+    ]);
+    const notes = await deps.notifications.record(tx, [
+      {
+        kind: 'deposit_credited',
+        userId: deposit.userId,
+        subjectId: id,
+        params: { currency: 'usdt', amount: formatAmount(deposit.amountMinor, 'usdt') },
+      },
+    ]);
+    return { userId: deposit.userId, balances: journal.balances, at, notes };
   });
   if (!posted) return false;
   const required = deps.config.confirmations;
@@ -44,5 +64,6 @@ export async function creditDeposit(
     { id, status: 'credited', count: required, required, at: posted.at },
     posted.balances,
   );
+  await deps.notifications.announce(posted.notes);
   return true;
 }

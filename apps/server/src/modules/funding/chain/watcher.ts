@@ -2,6 +2,8 @@ import type { Db } from '../../../db/client.js';
 import type { JobLog } from '../../../jobs/runner.js';
 import type { Bus } from '../../realtime/bus.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
+import type { LevelsRecorder } from '../../levels/levels.service.js';
+import type { NotificationsService } from '../../notifications/notifications.service.js';
 import type { ChainAdapter } from './adapter.js';
 import type { ChainConfig } from './chain.config.js';
 import { createChainRepository, type Cursor } from './chain.repository.js';
@@ -18,6 +20,9 @@ const CREDIT_BATCH = 200;
 export interface WatcherDeps {
   db: Db;
   ledger: LedgerService;
+  notifications: NotificationsService;
+  /** A credited deposit counts toward member levels, in its transaction. */
+  levels: LevelsRecorder;
   bus: Bus;
   adapter: ChainAdapter;
   config: Pick<

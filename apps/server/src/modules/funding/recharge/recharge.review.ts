@@ -10,6 +10,10 @@ import type { TFunction } from 'i18next';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { runIdempotent } from '../../ledger/idempotency.js';
+import type {
+  NotificationEvent,
+  WrittenNotification,
+} from '../../notifications/notifications.service.js';
 import type { FundingDeps } from '../deps.js';
 import { pushFunding } from '../pushes.js';
 import type { Member } from '../staff-member.js';
@@ -32,7 +36,7 @@ export const EXPIRE_BATCH = 200;
  * ends pending ones past their time the same way, with `SKIP LOCKED`.
  */
 export function createRechargeReview(deps: FundingDeps) {
-  const { db, ledger, audit, bus, uploads, now } = deps;
+  const { db, ledger, notifications, levels, audit, bus, uploads, now } = deps;
 
   async function views(rows: RechargeRow[], t: TFunction): Promise<AdminRecharge[]> {
     const users = await usersOf(
@@ -83,7 +87,8 @@ export function createRechargeReview(deps: FundingDeps) {
 
   /**
    * One decision on a pending recharge, in one transaction: the key claimed, the row locked and
-   * checked, `work` (journal, state, timeline, audit). Pushed after the commit.
+   * checked, `work` (journal, state, timeline, audit) and the notifications it returns. Pushed
+   * after the commit.
    */
   async function decide(
     by: Member,
@@ -91,11 +96,12 @@ export function createRechargeReview(deps: FundingDeps) {
     key: string,
     action: 'confirm' | 'reject',
     body: object,
-    work: (tx: Db, row: RechargeRow) => Promise<unknown>,
+    work: (tx: Db, row: RechargeRow) => Promise<readonly NotificationEvent[]>,
     t: TFunction,
   ): Promise<AdminRecharge> {
     const found = await createRechargeRepository(db).find(id);
     if (!found) throw new AppError('FUNDING_RECORD_NOT_FOUND');
+    let notes: WrittenNotification[] = [];
     await db.transaction((tx) =>
       runIdempotent(
         tx,
@@ -108,7 +114,7 @@ export function createRechargeReview(deps: FundingDeps) {
         async () => {
           const row = await createRechargeRepository(tx).find(id, { forUpdate: true });
           if (row?.status !== 'pending') throw new AppError('FUNDING_ALREADY_DECIDED');
-          await work(tx, row);
+          notes = await notifications.record(tx, await work(tx, row));
           return { id: id.toString() };
         },
       ),
@@ -121,6 +127,7 @@ export function createRechargeReview(deps: FundingDeps) {
       // The values are not carried through a replay: the client refetches on the push.
       action === 'confirm' ? [{ currency: 'money' }] : [],
     );
+    await notifications.announce(notes);
     return view;
   }
 
@@ -200,6 +207,14 @@ export function createRechargeReview(deps: FundingDeps) {
             ],
           });
           const ended = await end(tx, row, by, 'credited', posted.journalId, { note });
+          await levels.record(tx, [
+            {
+              kind: 'deposit',
+              userId: row.userId,
+              currency: 'money',
+              amountMinor: row.amountMinor,
+            },
+          ]);
           await audit.record(tx, by.audit, {
             action: 'funding.recharge_confirmed',
             subject: `recharge:${row.id}`,
@@ -207,6 +222,14 @@ export function createRechargeReview(deps: FundingDeps) {
             after: auditState(ended),
             ...(note ? { note: { note } } : {}),
           });
+          return [
+            {
+              kind: 'recharge_credited',
+              userId: row.userId,
+              subjectId: row.id,
+              params: { currency: 'money', amount: formatAmount(row.amountMinor, 'money') },
+            },
+          ];
         },
         t,
       ),
@@ -234,6 +257,8 @@ export function createRechargeReview(deps: FundingDeps) {
             after: auditState(ended),
             note: { reason, ...(note ? { note } : {}) },
           });
+          // A refused bank recharge moved no money: the record's own status says so.
+          return [];
         },
         t,
       ),

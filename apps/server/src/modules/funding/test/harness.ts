@@ -22,6 +22,8 @@ export function fundingWith(
     bus: t.app.platform.bus,
     now: ports.now,
     ledger: s.ledger,
+    notifications: s.notifications,
+    levels: s.levels,
     audit: s.audit,
     auth: s.auth,
     settings: s.settings,

@@ -8,6 +8,10 @@ import type { TFunction } from 'i18next';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../errors.js';
 import { runIdempotent } from '../../ledger/idempotency.js';
+import type {
+  NotificationEvent,
+  WrittenNotification,
+} from '../../notifications/notifications.service.js';
 import type { FundingDeps } from '../deps.js';
 import { pushFunding } from '../pushes.js';
 import type { Member } from '../staff-member.js';
@@ -23,6 +27,45 @@ import { currencyOf } from './withdrawal.views.js';
 
 type Action = 'approve' | 'reject' | 'paid' | 'send';
 
+/** Writes a notification in the action's transaction; it is pushed once that has committed. */
+type Notify = (tx: Db, event: NotificationEvent) => Promise<void>;
+
+/** The user's news of a withdrawal reaching `kind`'s state, with its amounts. */
+function withdrawalNews(
+  row: WithdrawalRow,
+  kind: 'withdrawal_approved' | 'withdrawal_paid',
+): NotificationEvent;
+function withdrawalNews(
+  row: WithdrawalRow,
+  kind: 'withdrawal_rejected',
+  reason: FundingReason,
+): NotificationEvent;
+function withdrawalNews(
+  row: WithdrawalRow,
+  kind: 'withdrawal_approved' | 'withdrawal_paid' | 'withdrawal_rejected',
+  reason?: FundingReason,
+): NotificationEvent {
+  const currency = currencyOf(row);
+  const amount = formatAmount(row.amountMinor, currency);
+  const base = { userId: row.userId, subjectId: row.id };
+  switch (kind) {
+    case 'withdrawal_approved':
+      return { ...base, kind, params: { currency, amount } };
+    case 'withdrawal_paid':
+      return {
+        ...base,
+        kind,
+        params: {
+          currency,
+          amount,
+          arrival: formatAmount(row.amountMinor - row.feeMinor, currency),
+        },
+      };
+    case 'withdrawal_rejected':
+      return { ...base, kind, params: { currency, amount, reason: reason ?? 'other' } };
+  }
+}
+
 /**
  * Withdrawals, finance's side (docs/funding.md): approve (twice, by two different members, at or
  * above the second-approval amount), reject with a reason (refunded), mark paid with the bank's
@@ -31,7 +74,7 @@ type Action = 'approve' | 'reject' | 'paid' | 'send';
  * and a member's approval at once queue on the row lock, and the second finds the state changed.
  */
 export function createWithdrawalReview(deps: FundingDeps) {
-  const { db, ledger, audit, bus, chain, box, now } = deps;
+  const { db, ledger, notifications, audit, bus, chain, box, now } = deps;
   const chainPayout = (row: WithdrawalRow) => {
     const d = destinationOf(row);
     return d.kind === 'address' && chain.networks().some((n) => n.key === d.network);
@@ -115,17 +158,24 @@ export function createWithdrawalReview(deps: FundingDeps) {
     payoutReference: r.payoutReference,
   });
 
-  /** One staff action on a withdrawal: key claimed, row locked, `work`, one audit row; pushed after. */
+  /**
+   * One staff action on a withdrawal: key claimed, row locked, `work` (which may `notify` the
+   * user), one audit row; pushed after.
+   */
   async function act(
     by: Member,
     id: bigint,
     key: string,
     action: Action,
     body: Record<string, unknown>,
-    work: (tx: Db, row: WithdrawalRow) => Promise<WithdrawalRow>,
+    work: (tx: Db, row: WithdrawalRow, notify: Notify) => Promise<WithdrawalRow>,
   ): Promise<WithdrawalRow> {
     const found = await createWithdrawalRepository(db).find(id);
     if (!found) throw new AppError('FUNDING_RECORD_NOT_FOUND');
+    const notes: WrittenNotification[] = [];
+    const notify: Notify = async (tx, event) => {
+      notes.push(...(await notifications.record(tx, [event])));
+    };
     await db.transaction((tx) =>
       runIdempotent(
         tx,
@@ -138,7 +188,7 @@ export function createWithdrawalReview(deps: FundingDeps) {
         async () => {
           const row = await createWithdrawalRepository(tx).find(id, { forUpdate: true });
           if (!row) throw new AppError('FUNDING_RECORD_NOT_FOUND');
-          const done = await work(tx, row);
+          const done = await work(tx, row, notify);
           await audit.record(tx, by.audit, {
             action: `funding.withdrawal_${action === 'paid' ? 'marked_paid' : action === 'send' ? 'sent' : `${action}d`}`,
             subject: `withdrawal:${id}`,
@@ -150,6 +200,7 @@ export function createWithdrawalReview(deps: FundingDeps) {
         },
       ),
     );
+    await notifications.announce(notes);
     const row = await createWithdrawalRepository(db).find(id);
     if (!row) throw new Error(`withdrawal ${id} vanished`);
     return row;
@@ -189,7 +240,7 @@ export function createWithdrawalReview(deps: FundingDeps) {
     },
 
     async approve(by: Member, id: bigint, note: string | undefined, key: string, t: TFunction) {
-      const row = await act(by, id, key, 'approve', { note }, async (tx, r) => {
+      const row = await act(by, id, key, 'approve', { note }, async (tx, r, notify) => {
         if (r.status !== 'pending') throw new AppError('FUNDING_ALREADY_DECIDED');
         const at = now();
         const second = r.approvedBy !== null;
@@ -216,6 +267,9 @@ export function createWithdrawalReview(deps: FundingDeps) {
           actor: `staff:${by.username}`,
           note: note ?? null,
         });
+        // The user hears of it once every approval it needs is in.
+        if (done.status === 'approved')
+          await notify(tx, withdrawalNews(done, 'withdrawal_approved'));
         return done;
       });
       pushed(row, false);
@@ -230,15 +284,17 @@ export function createWithdrawalReview(deps: FundingDeps) {
       key: string,
       t: TFunction,
     ) {
-      const row = await act(by, id, key, 'reject', { reason, note }, async (tx, r) => {
+      const row = await act(by, id, key, 'reject', { reason, note }, async (tx, r, notify) => {
         assertOpen(r);
-        return endWithRefund({ ledger, now }, tx, r, {
+        const ended = await endWithRefund({ ledger, now }, tx, r, {
           status: 'rejected',
           actor: `staff:${by.username}`,
           reason,
           note: note ?? null,
           decidedBy: by,
         });
+        await notify(tx, withdrawalNews(ended, 'withdrawal_rejected', reason));
+        return ended;
       });
       pushed(row, true);
       return one(id, t);
@@ -253,16 +309,18 @@ export function createWithdrawalReview(deps: FundingDeps) {
       key: string,
       t: TFunction,
     ) {
-      const row = await act(by, id, key, 'paid', { reference, note }, async (tx, r) => {
+      const row = await act(by, id, key, 'paid', { reference, note }, async (tx, r, notify) => {
         assertOpen(r);
         if (r.status !== 'approved') throw new AppError('WITHDRAWAL_NOT_APPROVED');
         if (chainPayout(r)) throw new AppError('WITHDRAWAL_CHAIN_ONLY');
-        return endWithPayout({ ledger, now }, tx, r, {
+        const paid = await endWithPayout({ ledger, now }, tx, r, {
           actor: `staff:${by.username}`,
           reference,
           note: note ?? null,
           decidedBy: by,
         });
+        await notify(tx, withdrawalNews(paid, 'withdrawal_paid'));
+        return paid;
       });
       pushed(row, true);
       return one(id, t);
@@ -315,17 +373,22 @@ export function createWithdrawalReview(deps: FundingDeps) {
         pushed({ ...claimed, status: 'approved' }, false);
         throw new AppError('PAYOUT_FAILED');
       }
-      const paid = await db.transaction(async (tx) => {
+      const [paid, notes] = await db.transaction(async (tx) => {
         const r = await createWithdrawalRepository(tx).find(id, { forUpdate: true });
         if (r?.status !== 'paying') throw new Error(`withdrawal ${id} left paying while sent`);
-        return endWithPayout({ ledger, now }, tx, r, {
+        const ended = await endWithPayout({ ledger, now }, tx, r, {
           actor: 'system:chain',
           reference: txHash,
           note: null,
           decidedBy: by,
         });
+        return [
+          ended,
+          await notifications.record(tx, [withdrawalNews(ended, 'withdrawal_paid')]),
+        ] as const;
       });
       pushed(paid, true);
+      await notifications.announce(notes);
       return one(id, t);
     },
 

@@ -8,6 +8,8 @@ import { createTestDatabase, dbErrorOf, type TestDatabase } from '../../../test/
 import { createLedgerService } from '../../ledger/ledger.service.js';
 import { reconcile } from '../../ledger/reconcile.js';
 import { createMarketService } from '../../market/market.service.js';
+import { createLevelsRecorder } from '../../levels/levels.service.js';
+import { createNotificationsService } from '../../notifications/notifications.service.js';
 import { createExposureRepository } from '../exposure.repository.js';
 import { createTradingService, decide } from '../trading.service.js';
 
@@ -52,7 +54,14 @@ describe('the practice book never touches real money', () => {
     const now = () => clock;
     const market = createMarketService({ db, now });
     const ledger = createLedgerService({ now: () => new Date(clock) });
-    const trading = createTradingService({ db, ledger, market, now });
+    const trading = createTradingService({
+      db,
+      ledger,
+      market,
+      notifications: createNotificationsService({ db }),
+      levels: createLevelsRecorder({ db }),
+      now,
+    });
     let price = 340_000n;
     let keys = 0;
     const refusals = new Set([

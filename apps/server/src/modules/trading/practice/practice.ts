@@ -77,14 +77,16 @@ export function createPractice(deps: {
     };
   }
 
-  /** The book as it stands, `tx` the connection to read it on. */
-  async function read(tx: Db, userId: bigint): Promise<PracticeAccount | undefined> {
+  /**
+   * The book as it stands, `tx` the connection to read it on. `start` (the setting) is read by
+   * the caller before any transaction: settings are read on the root connection.
+   */
+  async function read(tx: Db, userId: bigint, start: bigint): Promise<PracticeAccount | undefined> {
     const repo = createPracticeRepository(tx);
-    const [book, accounts, openOrders, start] = await Promise.all([
+    const [book, accounts, openOrders] = await Promise.all([
       repo.book(userId),
       ledger.practiceAccounts(tx, userId),
       repo.openOrders(userId),
-      startMinor(),
     ]);
     if (!book) return undefined;
     const of = (purpose: string) => accounts.find((a) => a.purpose === purpose)?.balanceMinor ?? 0n;
@@ -98,13 +100,13 @@ export function createPractice(deps: {
     /** GET user/practice: the book, opened with the starting balance on first read. */
     async practiceAccount(userId: bigint): Promise<PracticeAccount> {
       await ensure(userId);
-      const account = await read(db, userId);
+      const account = await read(db, userId, await startMinor());
       if (!account) throw new Error('practice book missing after opening');
       return account;
     },
 
     /** The book if the user ever opened it (the back office); opens nothing. */
-    practiceAccountIfOpen: (userId: bigint) => read(db, userId),
+    practiceAccountIfOpen: async (userId: bigint) => read(db, userId, await startMinor()),
 
     /**
      * Resets the book to the current starting balance: refused while a practice order is open
@@ -113,6 +115,9 @@ export function createPractice(deps: {
     async resetPractice(userId: bigint, key: string): Promise<PracticeAccount> {
       await ensure(userId);
       const operation = 'user/practiceReset';
+      // Before the transaction: the setting is read on the root connection, which inside the
+      // transaction's callback would wait for ever on PGlite (and on a pool, hold two).
+      const start = await startMinor();
       return db.transaction((tx) =>
         runIdempotent(tx, { userId, key, operation, body: {} }, async () => {
           const repo = createPracticeRepository(tx);
@@ -130,7 +135,6 @@ export function createPractice(deps: {
           const inOrder = await ledger.lockUserAccount(tx, userId, P, 'in_order');
           if (inOrder !== 0n)
             throw new LedgerInvariantError(`practice in_order ${inOrder} with no open order`);
-          const start = await startMinor();
           const delta = start - available;
           if (delta !== 0n) {
             await ledger.post(tx, {
@@ -145,7 +149,7 @@ export function createPractice(deps: {
             });
           }
           await repo.markReset(userId, start, at);
-          const account = await read(tx, userId);
+          const account = await read(tx, userId, start);
           if (!account) throw new Error('practice book missing after reset');
           return account;
         }),

@@ -1,36 +1,34 @@
 import type { Agreement } from '@ampere/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@ampere/client';
+import { NoticeBody } from './NoticeBody';
 import styles from './AgreementView.module.css';
 
-/** The body is plain text; a blank line separates paragraphs. */
-export function paragraphsOf(body: string): string[] {
-  return body
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '');
-}
-
 /** The server sends an ISO time; anything unparseable is shown as it came. */
-function displayDate(value: string): string {
+export function displayDate(value: string): string {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : formatDateTime(ms);
 }
 
-export function AgreementView({ agreement }: { agreement: Agreement }) {
+/** "Version 2 · Updated 2026-12-01 09:00": which text this is, and since when it applies. */
+export function AgreementMeta({ agreement }: { agreement: Agreement }) {
   const { t } = useTranslation();
+  return (
+    <p className={styles.updated}>
+      {t('agreement.version', { version: agreement.version })}
+      {' · '}
+      {t('agreement.updatedAt', { date: displayDate(agreement.updatedAt) })}
+    </p>
+  );
+}
+
+/** The agreement: title, version and date, then its rich text (sanitized like a notice). */
+export function AgreementView({ agreement }: { agreement: Agreement }) {
   return (
     <article className={styles.article}>
       <h2 className={styles.title}>{agreement.title}</h2>
-      <p className={styles.updated}>
-        {t('agreement.updatedAt', { date: displayDate(agreement.updatedAt) })}
-      </p>
-      {paragraphsOf(agreement.body).map((paragraph, index) => (
-        // Paragraphs have no identity beyond their place in the text.
-        <p key={index} className={styles.paragraph}>
-          {paragraph}
-        </p>
-      ))}
+      <AgreementMeta agreement={agreement} />
+      <NoticeBody html={agreement.body} />
     </article>
   );
 }

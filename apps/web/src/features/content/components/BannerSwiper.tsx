@@ -16,6 +16,7 @@ const SWIPE_PX = 40;
 /**
  * Home's banners (SPEC §9): one every 5000 ms, each change sliding over 500 ms; a swipe moves by
  * hand and restarts the timer; with reduced motion the slide is instant. A tap follows the link.
+ * With no banners (yet), an empty frame of the same size.
  */
 export function BannerSwiper({ banners, onOpen }: Props) {
   const { t } = useTranslation();
@@ -36,7 +37,9 @@ export function BannerSwiper({ banners, onOpen }: Props) {
     };
   }, [count, tick]);
 
-  if (count === 0) return null;
+  // Without banners (still loading, or none published) the frame stays, empty: its place is kept,
+  // so nothing below it moves when they arrive (issue #20).
+  if (count === 0) return <div className={styles.swiper} aria-hidden />;
   const go = (to: number) => {
     setIndex((to + count) % count);
     setTick((n) => n + 1);

@@ -2,7 +2,7 @@ import type { Notice } from '@ampere/contract';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { NoticeBody } from './NoticeBody';
-import { NoticeTime } from './NoticeTime';
+import { RelativeTime } from '@/components/RelativeTime';
 import styles from './NoticeArticle.module.css';
 
 /** One announcement: title, when, the rich text. */
@@ -17,7 +17,7 @@ export function NoticeArticle({ notice }: { notice: Notice }) {
             {t('content.pinned')}
           </Tag>
         )}
-        <NoticeTime iso={notice.publishedAt} />
+        <RelativeTime iso={notice.publishedAt} />
       </p>
       <NoticeBody html={notice.body} />
     </article>

@@ -1,7 +1,7 @@
 import type { NoticeSummary } from '@ampere/contract';
 import { Badge, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { NoticeTime } from './NoticeTime';
+import { RelativeTime } from '@/components/RelativeTime';
 import styles from './NoticeList.module.css';
 
 interface Props {
@@ -21,7 +21,7 @@ export function NoticeList({ items, onOpen }: Props) {
             onOpen(n.id);
           }}
           description={<span className={styles.summary}>{n.summary}</span>}
-          extra={<NoticeTime iso={n.publishedAt} />}
+          extra={<RelativeTime iso={n.publishedAt} />}
         >
           <span className={styles.title}>
             {n.read === false && (

@@ -94,6 +94,7 @@ export function KycForm({ current, upload, submitting, onSubmit, onMissing }: Pr
             <Input
               value={name}
               onChange={setName}
+              aria-label={t('realname.name')}
               autoComplete="name"
               clearable
               data-testid="kyc-name"
@@ -103,6 +104,7 @@ export function KycForm({ current, upload, submitting, onSubmit, onMissing }: Pr
             <Input
               value={idcard}
               onChange={setIdcard}
+              aria-label={doc('number')}
               placeholder={
                 first || changesType ? doc('placeholder') : (current.idcardMasked ?? undefined)
               }

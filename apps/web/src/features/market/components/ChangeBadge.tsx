@@ -1,9 +1,16 @@
+import { memo } from 'react';
 import { formatChangePct } from '../quote';
 import type { Direction } from '../quote';
 import styles from './ChangeBadge.module.css';
 
-/** The 24 h change, filled in the rise or fall colour. */
-export function ChangeBadge({
+/** The badge's class, for a badge that `showChange` keeps up to date outside React. */
+export const changeBadgeClass = styles.badge;
+
+/**
+ * The 24 h change, filled in the rise or fall colour. Memoized: a tick that moves the price but
+ * not the change (two decimals of a percent) leaves the badge as it is.
+ */
+export const ChangeBadge = memo(function ChangeBadge({
   pct,
   direction,
   muted = false,
@@ -22,4 +29,25 @@ export function ChangeBadge({
       {formatChangePct(pct)}
     </span>
   );
+});
+
+/** Sets a text or an attribute only when it differs: an equal write still invalidates style. */
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setData(el: HTMLElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/** What ChangeBadge renders, written into an element of class `changeBadgeClass`. */
+export function showChange(
+  el: HTMLElement,
+  pct: string | null,
+  direction: Direction,
+  muted: boolean,
+): void {
+  setText(el, formatChangePct(pct));
+  setData(el, 'direction', direction);
+  setData(el, 'muted', String(muted));
 }

@@ -341,7 +341,7 @@ export default function KlineChart({ symbol, interval, priceScale, loadCandles }
         <div
           ref={containerRef}
           className={styles.canvas}
-          role="img"
+          role="figure"
           aria-label={t('markets.chart.label', { symbol, interval })}
           data-testid="kline-chart"
           data-status={status}

@@ -75,7 +75,7 @@ const rowOf = (symbol: string) =>
   screen.getAllByTestId('market-row').find((row) => row.dataset.symbol === symbol)!;
 
 describe('ProductRow', () => {
-  it('re-renders only the row whose price moved, once per frame', () => {
+  it('updates only the row whose price moved, once per frame, without a React render', () => {
     const { stream, push, runFrame } = setup();
     const renders = { 'BTC/USDT': 0, 'ETH/USDT': 0 };
     const count = (id: string) => {
@@ -97,15 +97,100 @@ describe('ProductRow', () => {
     );
     expect(renders).toEqual({ 'BTC/USDT': 1, 'ETH/USDT': 1 });
 
+    const btc = rowOf('BTC/USDT');
+    const btcPrice = within(btc).getByTestId('market-price');
+    const btcChange = within(btc).getByTestId('market-change');
+    const ethPrice = within(rowOf('ETH/USDT')).getByTestId('market-price');
+    // Before any tick: the listed values, as ChangeBadge would show them.
+    expect(btcPrice.textContent).toBe('100.00');
+    expect(btcPrice.dataset.direction).toBe('flat');
+    expect(btcChange.textContent).toBe('0.00%');
+    expect(btcChange.dataset).toMatchObject({ direction: 'flat', muted: 'false' });
+
     push('BTC/USDT', '101.00', 2_000);
     push('BTC/USDT', '102.50', 2_500);
+    // Nothing moves before the frame.
+    expect(btcPrice.textContent).toBe('100.00');
     runFrame();
-    expect(renders).toEqual({ 'BTC/USDT': 2, 'ETH/USDT': 1 });
-    const btc = rowOf('BTC/USDT');
-    expect(within(btc).getByTestId('market-price').textContent).toBe('102.50');
+    expect(renders).toEqual({ 'BTC/USDT': 1, 'ETH/USDT': 1 });
+    expect(btcPrice.textContent).toBe('102.50');
+    expect(btcPrice.dataset.direction).toBe('up');
     // (102.50 − 100.00) / 100.00 = 2.5%
-    expect(within(btc).getByTestId('market-change').textContent).toBe('+2.50%');
-    expect(within(rowOf('ETH/USDT')).getByTestId('market-price').textContent).toBe('100.00');
+    expect(btcChange.textContent).toBe('+2.50%');
+    expect(btcChange.dataset.direction).toBe('up');
+    expect(ethPrice.textContent).toBe('100.00');
+
+    // A fall turns both cells down.
+    push('BTC/USDT', '99.00', 3_500);
+    runFrame();
+    expect(btcPrice.textContent).toBe('99.00');
+    expect(btcPrice.dataset.direction).toBe('down');
+    expect(btcChange.textContent).toBe('-1.00%');
+    expect(btcChange.dataset.direction).toBe('down');
+  });
+
+  it('writes a cell only when its text or direction changes', () => {
+    const { stream, push, runFrame } = setup();
+    render(
+      <MemoryRouter>
+        <MarketStreamContext value={stream}>
+          <ul>
+            <ProductRow product={product('BTC/USDT', 'Bitcoin')} to="/x" />
+          </ul>
+        </MarketStreamContext>
+      </MemoryRouter>,
+    );
+    push('BTC/USDT', '101.00', 2_000);
+    runFrame();
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    // The same price again (a newer tick): nothing to write.
+    push('BTC/USDT', '101.00', 2_500);
+    runFrame();
+    expect(observer.takeRecords()).toHaveLength(0);
+    // 101.00 → 101.004 rounds to the same price at two decimals, and the same change.
+    push('BTC/USDT', '101.004', 3_000);
+    runFrame();
+    expect(observer.takeRecords()).toHaveLength(0);
+    push('BTC/USDT', '101.50', 3_500);
+    runFrame();
+    expect(observer.takeRecords().length).toBeGreaterThan(0);
+    observer.disconnect();
+  });
+
+  it('shows the newest price again when the product is listed anew', () => {
+    const { stream, push, runFrame } = setup();
+    const listed = product('BTC/USDT', 'Bitcoin');
+    const { rerender } = render(
+      <MemoryRouter>
+        <MarketStreamContext value={stream}>
+          <ul>
+            <ProductRow product={listed} to="/x" />
+          </ul>
+        </MarketStreamContext>
+      </MemoryRouter>,
+    );
+    push('BTC/USDT', '105.00', 2_000);
+    runFrame();
+    // The list refetched: a paused product, listed before the tick, keeps the tick's price.
+    rerender(
+      <MemoryRouter>
+        <MarketStreamContext value={stream}>
+          <ul>
+            <ProductRow product={{ ...listed, state: 'paused' }} to="/x" />
+          </ul>
+        </MarketStreamContext>
+      </MemoryRouter>,
+    );
+    const price = screen.getByTestId('market-price');
+    expect(price.textContent).toBe('105.00');
+    expect(price.dataset).toMatchObject({ direction: 'flat', muted: 'true' });
+    expect(screen.getByTestId('market-change').dataset.muted).toBe('true');
   });
 
   it('shows a paused product greyed with its state, and a closed one likewise', () => {

@@ -1,11 +1,11 @@
 import { StarFill, StarOutline } from 'antd-mobile-icons';
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MarketProduct } from '../api/market';
-import { useTicker } from '../hooks/useMarketStream';
-import { formatPrice, liveQuote } from '../quote';
-import { ChangeBadge } from './ChangeBadge';
+import { useMarketStream } from '../hooks/useMarketStream';
+import { formatPrice, livePrice } from '../quote';
+import { changeBadgeClass, setData, setText, showChange } from './ChangeBadge';
 import { ProductStateTag } from './ProductStateTag';
 import styles from './ProductRow.module.css';
 
@@ -23,9 +23,41 @@ interface Props {
 }
 
 /**
- * One product with its live price. Memoized and subscribed to its own symbol only: a tick
- * re-renders this row, never the list around it.
+ * The row's price and change, written straight into the two cells on each frame that moves the
+ * symbol's ticker, without a React render: with 50 products, React re-rendering the rows that
+ * moved (root to row, then the commit) was the largest script cost of a frame carrying price
+ * updates (bench markets-fps). React renders the cells empty and never sets their text or
+ * direction, so it has nothing to undo; the layout effect fills them before the first paint and
+ * again when the product changes. The cells read as they always did: the price in the rise or
+ * fall colour, the change badge (ChangeBadge's markup) with its arrow.
  */
+function LiveQuote({ product }: { product: MarketProduct }) {
+  const stream = useMarketStream();
+  const priceRef = useRef<HTMLSpanElement>(null);
+  const changeRef = useRef<HTMLSpanElement>(null);
+  const open = product.state === 'open';
+  useLayoutEffect(() => {
+    const price = priceRef.current;
+    const change = changeRef.current;
+    if (price === null || change === null) return;
+    const show = () => {
+      const quote = livePrice(product, stream.ticker(product.symbol));
+      setText(price, formatPrice(quote.price, product.priceScale));
+      setData(price, 'direction', open ? quote.direction : 'flat');
+      showChange(change, quote.changePct, quote.direction, !open);
+    };
+    show();
+    return stream.watchTicker(product.symbol, show);
+  }, [stream, product, open]);
+  return (
+    <>
+      <span ref={priceRef} className={styles.price} data-muted={!open} data-testid="market-price" />
+      <span ref={changeRef} className={changeBadgeClass} data-testid="market-change" />
+    </>
+  );
+}
+
+/** One product with its live price. Memoized: a list re-render passes it by. */
 export const ProductRow = memo(function ProductRow({
   product,
   to,
@@ -35,9 +67,6 @@ export const ProductRow = memo(function ProductRow({
   current = false,
 }: Props) {
   const { t } = useTranslation();
-  const ticker = useTicker(product.symbol);
-  const quote = liveQuote(product, ticker);
-  const open = product.state === 'open';
   return (
     <li className={styles.row} data-testid="market-row" data-symbol={product.symbol}>
       {favourite !== undefined && (
@@ -68,15 +97,7 @@ export const ProductRow = memo(function ProductRow({
           </span>
           <span className={styles.symbol}>{product.symbol}</span>
         </span>
-        <span
-          className={styles.price}
-          data-direction={open ? quote.direction : 'flat'}
-          data-muted={!open}
-          data-testid="market-price"
-        >
-          {formatPrice(quote.price, product.priceScale)}
-        </span>
-        <ChangeBadge pct={quote.changePct} direction={quote.direction} muted={!open} />
+        <LiveQuote product={product} />
       </Link>
     </li>
   );

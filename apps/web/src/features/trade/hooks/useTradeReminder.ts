@@ -3,11 +3,12 @@ import { PATHS } from '@/config/paths';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { loadOverlays } from '@/lib/overlayHandle';
 import type { Api } from '@ampere/client';
+import { afterFirstScreen } from '@/lib/firstScreen';
 
 /**
  * Runs the responsible-trading reminder (reminder.tsx) while a user is signed in. Mounted once
- * for the whole app; the reminder itself (and the Modal it opens) is a separate chunk, fetched after sign-in, so the first
- * page never waits for it.
+ * for the whole app; the reminder itself (and the Modal it opens) is a separate chunk, fetched after sign-in once the
+ * first screen is done, so the first page never waits for it.
  */
 export function useTradeReminder(api: Api, username: string | undefined): void {
   const navigate = useAppNavigate();
@@ -22,24 +23,28 @@ export function useTradeReminder(api: Api, username: string | undefined): void {
     if (username === undefined || username === '') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    Promise.all([import('../reminder'), loadOverlays()])
-      .then(([{ runReminder }, { Modal }]) => {
-        if (cancelled) return;
-        stop = runReminder({
-          api,
-          user: username,
-          showModal: Modal.show,
-          openLimits: () => {
-            navigateRef.current(PATHS.tradeLimits);
-          },
+    // Nothing of it is on the first screen: it waits until that screen is done (issue #20).
+    const stopWaiting = afterFirstScreen(() => {
+      Promise.all([import('../reminder'), loadOverlays()])
+        .then(([{ runReminder }, { Modal }]) => {
+          if (cancelled) return;
+          stop = runReminder({
+            api,
+            user: username,
+            showModal: Modal.show,
+            openLimits: () => {
+              navigateRef.current(PATHS.tradeLimits);
+            },
+          });
+        })
+        .catch((error: unknown) => {
+          // The app works without the reminder; a failed chunk load is reported, not fatal.
+          console.warn('[reminder] could not start', error);
         });
-      })
-      .catch((error: unknown) => {
-        // The app works without the reminder; a failed chunk load is reported, not fatal.
-        console.warn('[reminder] could not start', error);
-      });
+    });
     return () => {
       cancelled = true;
+      stopWaiting();
       stop?.();
     };
   }, [api, username]);

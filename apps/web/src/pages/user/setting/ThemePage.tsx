@@ -1,6 +1,6 @@
-import { List } from 'antd-mobile';
+import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PRIMARY_COLOR, setThemeMode, useTheme } from '@/core/theme';
+import { DEFAULT_PRIMARY_COLOR, setColorBlindSafe, setThemeMode, useTheme } from '@/core/theme';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { ThemeModeList } from '@/features/preferences/components/ThemeModeList';
@@ -10,7 +10,7 @@ import styles from './ThemePage.module.css';
 export default function ThemePage() {
   const { t } = useTranslation();
   const openDialog = useOpenDialog();
-  const { mode, primaryColor = DEFAULT_PRIMARY_COLOR } = useTheme();
+  const { mode, primaryColor = DEFAULT_PRIMARY_COLOR, colorBlindSafe = false } = useTheme();
   return (
     <>
       <Section title={t('theme.appearance')}>
@@ -24,6 +24,18 @@ export default function ThemePage() {
           }}
         >
           {t('theme.primaryColor')}
+        </List.Item>
+        <List.Item
+          description={t('theme.colorBlindHint')}
+          extra={
+            <Switch
+              checked={colorBlindSafe}
+              onChange={setColorBlindSafe}
+              aria-label={t('theme.colorBlind')}
+            />
+          }
+        >
+          {t('theme.colorBlind')}
         </List.Item>
       </List>
     </>

@@ -5,10 +5,15 @@ import type { Address } from 'viem';
 import { queryRows, type Db } from '../../../../db/client.js';
 import type { JobLog } from '../../../../jobs/runner.js';
 import { createLedgerService } from '../../../ledger/ledger.service.js';
+import { createLevelsRecorder } from '../../../levels/levels.service.js';
+import { createNotificationsService } from '../../../notifications/notifications.service.js';
 import { createInProcessBus, type Bus } from '../../../realtime/bus.js';
+import type { TestApp } from '../../../../test/harness.js';
 import type { ChainAdapter } from '../adapter.js';
 import { ERC20_NETWORK, type ChainConfig } from '../chain.config.js';
+import { createChainRepository } from '../chain.repository.js';
 import { createChainService } from '../chain.service.js';
+import type { creditDeposit } from '../credit.js';
 import type { ChainSigner } from '../signer.js';
 
 /** A fresh BIP44 account (m/44'/60'/0'): its xpub for the server, its private side for checks. */
@@ -51,10 +56,13 @@ export function chainServiceFor(
   config: ChainConfig | undefined,
   extra: { adapter?: ChainAdapter; signer?: ChainSigner; bus?: Bus } = {},
 ) {
+  const bus = extra.bus ?? createInProcessBus();
   return createChainService({
     db,
     ledger: createLedgerService(),
-    bus: extra.bus ?? createInProcessBus(),
+    notifications: createNotificationsService({ db, bus }),
+    levels: createLevelsRecorder({ db }),
+    bus,
     config,
     ...(extra.adapter ? { adapter: extra.adapter } : {}),
     ...(extra.signer ? { signer: extra.signer } : {}),
@@ -89,4 +97,49 @@ export function faultyAdapter(inner: ChainAdapter, failAt: number): ChainAdapter
     blockHash: (n) => (tick(), inner.blockHash(n)),
     transferLogs: (t, a, b) => (tick(), inner.transferLogs(t, a, b)),
   };
+}
+
+/**
+ * A transfer of `amountMinor` to `userId`'s address, recorded as the watcher records one it has
+ * just seen (confirming, not yet credited), and what `creditDeposit` needs to credit it through
+ * the test app's own services. `mark` (two hex digits) makes its transaction hash distinct.
+ */
+export async function detectedDeposit(
+  t: TestApp,
+  opts: { userId: bigint; amountMinor: bigint; mark: string; now: () => Date },
+): Promise<{ id: bigint; deps: Parameters<typeof creditDeposit>[0] }> {
+  const db = t.database.db;
+  await createChainRepository(db).recordDeposits([
+    {
+      network: 'erc20',
+      txHash: `0x${opts.mark.repeat(32)}`,
+      logIndex: 0,
+      blockNumber: 100n,
+      blockHash: `0x${'cd'.repeat(32)}`,
+      address: '0x52908400098527886e0f7030069857d2e4169ee7',
+      userId: opts.userId,
+      amountMinor: opts.amountMinor,
+      detectedAt: opts.now(),
+      belowMinimum: false,
+    },
+  ]);
+  const [deposit] = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text from chain_deposit where tx_hash = ${`0x${opts.mark.repeat(32)}`}`,
+  );
+  if (!deposit) throw new Error('detectedDeposit: the deposit was not recorded');
+  const deps = {
+    db,
+    ledger: t.app.services.ledger,
+    notifications: t.app.services.notifications,
+    levels: t.app.services.levels,
+    bus: t.app.platform.bus,
+    now: opts.now,
+    config: testChainConfig({
+      rpcUrl: 'http://127.0.0.1:1',
+      tokenAddress: '0x0000000000000000000000000000000000000001',
+      xpub: 'unused',
+    }),
+  };
+  return { id: BigInt(deposit.id), deps };
 }
