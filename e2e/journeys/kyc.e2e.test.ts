@@ -81,6 +81,16 @@ async function pickSide(page: Page, side: 'front' | 'back', png: Buffer) {
 
 const status = (page: Page) => page.getByTestId('kyc-status');
 
+/** The decision a side shows as chosen, if any. */
+const checked = (desk: Page, side: 'front' | 'back') =>
+  desk.getByTestId(`kyc-decide-${side}`).locator('.ant-radio-button-wrapper-checked').textContent();
+
+/** Chooses a side's decision and waits until the page shows it chosen. */
+async function decide(desk: Page, side: 'front' | 'back', decision: 'Approve' | 'Decline') {
+  await desk.getByTestId(`kyc-decide-${side}`).getByText(decision, { exact: true }).click();
+  await expect.poll(() => checked(desk, side)).toBe(decision);
+}
+
 /** The review page: open the user's case and claim it. */
 async function openCase(desk: Page, username: string) {
   await desk.goto(adminUrl(baseUrl, '/kyc'));
@@ -123,19 +133,29 @@ describe('real-name verification, end to end', () => {
     await firstSignIn(reviewer, baseUrl, REVIEWER, created.oneTimePassword, 'Compliance2025');
     await openCase(reviewer, username);
     await reviewer.getByTestId('kyc-case-name').getByText('张三').waitFor();
-    await reviewer.getByTestId('kyc-decide-front').getByText('Approve', { exact: true }).click();
-    await reviewer.getByTestId('kyc-decide-back').getByText('Decline', { exact: true }).click();
+    await decide(reviewer, 'front', 'Approve');
+    await decide(reviewer, 'back', 'Decline');
     await reviewer.getByTestId('kyc-reason-back').click();
     await reviewer
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .getByText('Glare', { exact: true })
       .click();
+    await expect
+      .poll(() =>
+        reviewer.getByTestId('kyc-reason-back').locator('.ant-select-selection-item').textContent(),
+      )
+      .toBe('Glare');
     // Zoom and rotate the back before deciding (1–4, quarter turns).
     const back = reviewer.getByTestId('kyc-image-back');
     await back.getByRole('button', { name: 'Zoom in' }).click();
     await back.getByRole('button', { name: 'Rotate' }).click();
     await expect.poll(() => back.locator('img').getAttribute('data-zoom')).toBe('1.5');
     await adminShots(reviewer, 'kyc-review');
+    // The choices are still on the page after the scheme changes (a lost one is named here,
+    // not as a disabled button 30 s later).
+    expect(await checked(reviewer, 'front')).toBe('Approve');
+    expect(await checked(reviewer, 'back')).toBe('Decline');
+    expect(await back.locator('img').getAttribute('data-zoom')).toBe('1.5');
     await reviewer.getByTestId('kyc-submit-decision').click();
     await reviewer.getByText('Decision recorded').waitFor();
     await settled(reviewer);
@@ -155,7 +175,7 @@ describe('real-name verification, end to end', () => {
   it('compliance approves the new back, and the user is Approved', async () => {
     await openCase(reviewer, username);
     expect(await reviewer.getByTestId('kyc-decide-front').count()).toBe(0);
-    await reviewer.getByTestId('kyc-decide-back').getByText('Approve', { exact: true }).click();
+    await decide(reviewer, 'back', 'Approve');
     await reviewer.getByTestId('kyc-submit-decision').click();
     await reviewer.getByText('Decision recorded').waitFor();
     await user.reload();
