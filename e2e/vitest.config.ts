@@ -10,8 +10,8 @@ export default defineConfig({
     // A failed test prints what its pages showed and the server's log of its time.
     setupFiles: ['./support/diagnose.ts'],
     fileParallelism: false,
-    // CI runs the journeys beside the PostgreSQL suite on two cores, where a browser step takes
-    // two to three times as long as on a quiet machine: the limits leave room for that, and a
+    // CI runs the journeys on their own (.ci/run), but on two cores a browser step can still
+    // take two to three times as long as on a quiet desk: the limits leave room for that, and a
     // poll (a value that follows a server event) waits up to 10 s, not Vitest's 1 s.
     testTimeout: 120_000,
     hookTimeout: 120_000,
