@@ -188,7 +188,12 @@ describe('back office', () => {
     await adminShots(owner, 'staff');
 
     await owner.getByRole('button', { name: 'Account menu' }).click();
-    await owner.getByRole('menuitem', { name: /Sign out$/ }).click();
+    const signOut = owner.getByRole('menuitem', { name: /Sign out$/ });
+    await signOut.waitFor();
+    // The menu opens with a motion and is aligned to its button as it does: a click mid-way can
+    // land where the item was a frame before (CI: the menu stayed open, nothing signed out).
+    await settled(owner);
+    await signOut.click();
     await owner.getByText('You have signed out.', { exact: true }).waitFor();
     await owner.getByLabel('Username', { exact: true }).waitFor();
 
