@@ -6,8 +6,6 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { preloadFirstPage } from './src/app/launchPreload';
 import type { FirstPageFiles } from './src/app/launchPreload';
-import { startLaunchRequest } from './src/lib/launchRequest';
-import { FALLBACK_LOCALE } from '../../packages/contract/src/locales';
 
 const apiTarget = process.env.AMPERE_API ?? 'http://127.0.0.1:8080';
 
@@ -158,10 +156,10 @@ const matches = (patterns: readonly RegExp[]) => (id: string) =>
   patterns.some((pattern) => pattern.test(id));
 
 /**
- * Emits the tiny classic script that starts the launch config's request (lib/launchRequest.ts)
- * and the first page's chunks (app/launchPreload.ts) at once, and names it in index.html,
- * `async`, before the entry. The server's CSP allows only our own scripts, so it is a file, not
- * inline. Its lists: each page's chunks and style sheets that the entry does not already preload.
+ * Emits the tiny classic script that starts the first page's chunks at once (app/launchPreload.ts)
+ * and names it in index.html, `async`, before the entry. The server's CSP allows only our own
+ * scripts, so it is a file, not inline. Its lists: each page's chunks and style sheets that the
+ * entry does not already preload.
  */
 function firstPagePreload(): Plugin {
   return {
@@ -206,11 +204,7 @@ function firstPagePreload(): Plugin {
             '/src/pages/tabbar/HomePageMarkets.tsx',
           ),
         };
-        // The launch config first (every page waits for it), then the page's files. Its language
-        // is the one main.tsx asks in: the fallback, before the messages are in (i18n/index.ts).
-        const source =
-          `try{(${startLaunchRequest.toString()})("common/base",${JSON.stringify(FALLBACK_LOCALE)},window,localStorage)}catch(e){}\n` +
-          `try{(${preloadFirstPage.toString()})(${JSON.stringify(files)},document,localStorage)}catch(e){}\n`;
+        const source = `try{(${preloadFirstPage.toString()})(${JSON.stringify(files)},document,localStorage)}catch(e){}\n`;
         const ref = this.emitFile({ type: 'asset', name: 'first-page.js', source });
         const html = bundle['index.html'] as OutputAsset | undefined;
         if (!html) throw new Error('firstPagePreload: no index.html in the bundle');
