@@ -236,12 +236,15 @@ describe('content: announcements, banners and customer service', () => {
       const card = staff.locator('.ant-card', { hasText: `Agent ${i + 1}` });
       await card.getByLabel('Name').fill(agent.typed ?? agent.name);
       await card.locator('.ant-select').click();
-      // Each select's menu is added to the page when first opened, so this card's is the last;
-      // the previous card's may still be leaving (Chromium 156 can hold antd's leave motion).
+      // Each select's menu is added to the page when first opened, so this card's option is the
+      // last one shown; a previous card's menu may still be on the page, leaving (Chromium 156 can
+      // hold antd's leave motion at its end, where the menu still counts as visible but its
+      // options do not), so the options themselves are filtered, not the menus.
       await staff
-        .locator('.ant-select-dropdown:visible')
+        .locator('.ant-select-dropdown .ant-select-item-option')
+        .and(staff.getByTitle(agent.kind, { exact: true }))
+        .filter({ visible: true })
         .last()
-        .getByTitle(agent.kind, { exact: true })
         .click();
       await card.getByLabel('Address').fill(agent.value);
       if (i === 0) {

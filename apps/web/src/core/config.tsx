@@ -1,5 +1,5 @@
 import type { BaseConfig } from '@ampere/contract';
-import { createContext, use, useSyncExternalStore } from 'react';
+import { createContext, startTransition, use, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullScreenState } from '@/components/FullScreenState';
@@ -15,8 +15,31 @@ export function useConfig(): BaseConfig {
   return config;
 }
 
-const subscribe = (onChange: () => void) => configLoader.subscribe(onChange);
 const getState = () => configLoader.getState();
+
+/**
+ * The loader's state, its changes rendered as transitions (issue #20, TBT): the config arriving
+ * at launch renders the whole app below the gate (Home and its parts), which as an external
+ * store's update (`useSyncExternalStore`) React renders in one blocking task — ≈ 230 ms at 4× CPU
+ * on Home. As a transition it renders in slices, yielding to the browser between them; the
+ * loading screen stays up until the app's first render is complete.
+ */
+function useConfigState(): ConfigState {
+  const [state, setState] = useState(getState);
+  useEffect(() => {
+    const update = () => {
+      startTransition(() => {
+        setState(getState());
+      });
+    };
+    const stop = configLoader.subscribe(update);
+    // A change between the first render and this subscription.
+    if (getState() !== state) update();
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribes once; `state` is the first render's
+  }, []);
+  return state;
+}
 
 function usableConfig(state: ConfigState): BaseConfig | undefined {
   return state.status === 'idle' ? undefined : state.config;
@@ -29,7 +52,7 @@ function usableConfig(state: ConfigState): BaseConfig | undefined {
  */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const state = useSyncExternalStore(subscribe, getState);
+  const state = useConfigState();
   const config = usableConfig(state);
   if (config) return <ConfigContext value={config}>{children}</ConfigContext>;
   if (state.status !== 'error') {
