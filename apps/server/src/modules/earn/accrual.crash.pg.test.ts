@@ -15,8 +15,10 @@ import { createProductsRepository } from './products.repository.js';
 /**
  * Exactly once under crashes (issue #15): 10,000 Hosting orders, two days due each (20,000
  * (order, day) payments; half the orders mature on the second), three accrual processes, one of
- * them (one that has paid a batch) killed with SIGKILL every 0.5–1.5 s and restarted. Every (order, day) must be paid once,
- * every balance must be what the rule says, and the ledger must balance. PostgreSQL only
+ * them (one that has paid a batch) killed with SIGKILL every 0.3–0.9 s and restarted. Every
+ * (order, day) must be paid once, every balance must be what the rule says, and the ledger must
+ * balance. The issue asks for at least 10 kills: on a quiet machine the work took 18 s, and one
+ * try in 0.5–1.5 s killed only 9 times before it was done. PostgreSQL only
  * (`npm run test:pg`): PGlite is a single-process database.
  */
 const USERS = 500;
@@ -126,7 +128,7 @@ describe.runIf(usingPostgres)('Earn accrual under SIGKILL', () => {
       );
     let kills = 0;
     while ((await dueCount()) > 0) {
-      await new Promise((r) => setTimeout(r, randomInt(500, 1_500)));
+      await new Promise((r) => setTimeout(r, randomInt(300, 900)));
       const slot = randomInt(0, 3);
       const victim = workers[slot];
       // Start-up (tsx) takes seconds on a busy machine: kill only a worker that is paying.
