@@ -151,7 +151,9 @@ describe('app shell', () => {
       await page.goto(`${baseUrl}/#${route}`);
       await page.getByRole('dialog').getByText(expected, { exact: true }).first().waitFor();
     }
-    expectNoConsoleErrors(errors);
+    // `notice/view?id=1` is answered 404 ("Announcement does not exist", SPEC §8) unless another
+    // journey's notice 1 is on the shared server at that moment; the browser logs that answer.
+    expectNoConsoleErrors(errors.filter((e) => !e.includes('status of 404')));
   });
 
   it('switches tabs by replacing history', async () => {
