@@ -103,6 +103,9 @@ function lighthouseOnce(url: string, file: string, extra: string[]): void {
       '--output=json',
       `--output-path=${file}`,
       '--quiet',
+      // BENCH_LH_ASSETS=1: the trace and network log saved beside the JSON (with LANTERN_DEBUG=1,
+      // Lighthouse's simulated timelines too), to see which requests and tasks the metrics wait on.
+      ...(process.env.BENCH_LH_ASSETS ? ['--save-assets'] : []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

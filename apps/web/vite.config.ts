@@ -6,6 +6,10 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { preloadFirstPage } from './src/app/launchPreload';
 import type { FirstPageFiles } from './src/app/launchPreload';
+import { MANIFEST_HREF } from './src/app/manifestLink';
+import { slimIcon } from './src/app/slimIcons';
+import { LAUNCH_READS, startLaunchRequests } from './src/lib/launchRequest';
+import { FALLBACK_LOCALE } from '../../packages/contract/src/locales';
 
 const apiTarget = process.env.AMPERE_API ?? 'http://127.0.0.1:8080';
 
@@ -23,6 +27,8 @@ const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
   includeAssets: ['favicon.svg', 'icons/*.png'],
+  // Linked by the app once its first screen is done (app/manifestLink.ts), not by index.html.
+  manifestFilename: MANIFEST_HREF.slice(1),
   manifest: {
     id: '/',
     name: 'Ampere',
@@ -72,6 +78,11 @@ const lib = (path: string) =>
   new RegExp(String.raw`[\\/]node_modules[\\/]` + path.replaceAll('/', String.raw`[\\/]`));
 const FIRST_PAGE: readonly RegExp[] = [
   /[\\/]apps[\\/]web[\\/]src[\\/]/,
+  // Vite's dynamic-import helper: a file of its own otherwise, one more request before the app.
+  /^\0vite\/preload-helper\.js$/,
+  // antd-mobile's index: after tree-shaking only its `import './global'` is left, which was an
+  // empty file of its own (the `es` chunk) that every chunk imported.
+  lib('antd-mobile/es/index\\.js$'),
   /[\\/]packages[\\/](contract|client)[\\/]src[\\/]/,
   lib('@tanstack/(query-core|react-query)/'),
   lib('ahooks/es/(useMemoizedFn|useUpdate|utils)/'),
@@ -156,10 +167,11 @@ const matches = (patterns: readonly RegExp[]) => (id: string) =>
   patterns.some((pattern) => pattern.test(id));
 
 /**
- * Emits the tiny classic script that starts the first page's chunks at once (app/launchPreload.ts)
- * and names it in index.html, `async`, before the entry. The server's CSP allows only our own
- * scripts, so it is a file, not inline. Its lists: each page's chunks and style sheets that the
- * entry does not already preload.
+ * Emits the tiny classic script that starts the launch's first API reads (lib/launchRequest.ts)
+ * and the first page's chunks (app/launchPreload.ts) at once, and names it in index.html,
+ * `async`, before the entry. The server's CSP allows only our own scripts, so it is a file, not
+ * inline. Its lists: each page's chunks and style sheets that the entry does not already preload.
+ * It also takes out the manifest's link, which the app adds.
  */
 function firstPagePreload(): Plugin {
   return {
@@ -190,7 +202,11 @@ function firstPagePreload(): Plugin {
           if (!chunk) throw new Error(`firstPagePreload: no chunk for ${suffix}`);
           return chunk;
         };
-        const entry = closure(chunks.filter((c) => c.isEntry));
+        const html = bundle['index.html'] as OutputAsset | undefined;
+        if (!html) throw new Error('firstPagePreload: no index.html in the bundle');
+        // What index.html loads itself: the entry's chunks (its scripts and preloads name them).
+        const named = (c: OutputChunk) => String(html.source).includes(`/${c.fileName}"`);
+        const entry = closure(chunks.filter((c) => c.isEntry || named(c)));
         const initial = new Set(entry.map((c) => c.fileName));
         const filesOf = (...roots: string[]): string[] =>
           closure(roots.map(facade))
@@ -199,26 +215,56 @@ function firstPagePreload(): Plugin {
             .map((f) => `/${f}`);
         const files: FirstPageFiles = {
           login: filesOf('/src/pages/user/LoginPage.tsx'),
+          // With the content feature's English messages, which Home's announcements wait for in
+          // every language (the fallback, i18n/feature.ts).
           home: filesOf(
             '/src/pages/tabbar/HomePageContent.tsx',
             '/src/pages/tabbar/HomePageMarkets.tsx',
+            `/src/i18n/locales/${FALLBACK_LOCALE}/content.json`,
           ),
         };
-        const source = `try{(${preloadFirstPage.toString()})(${JSON.stringify(files)},document,localStorage)}catch(e){}\n`;
+        // The launch's reads first (lib/launchRequest.ts: the config, and Home's on a signed-in
+        // launch at Home), then the page's files.
+        const source =
+          `try{(${startLaunchRequests.toString()})(${JSON.stringify(LAUNCH_READS)},${JSON.stringify(FALLBACK_LOCALE)},window,localStorage)}catch(e){}\n` +
+          `try{(${preloadFirstPage.toString()})(${JSON.stringify(files)},document,localStorage)}catch(e){}\n`;
         const ref = this.emitFile({ type: 'asset', name: 'first-page.js', source });
-        const html = bundle['index.html'] as OutputAsset | undefined;
-        if (!html) throw new Error('firstPagePreload: no index.html in the bundle');
-        html.source = String(html.source).replace(
-          '<script type="module"',
-          `<script async src="/${this.getFileName(ref)}"></script>\n    <script type="module"`,
-        );
+        // The manifest's link (which the PWA plugin writes) is the app's to add after the first
+        // screen (app/manifestLink.ts).
+        const manifestLink = /\s*<link rel="manifest"[^>]*>/;
+        if (!manifestLink.test(String(html.source)))
+          throw new Error('firstPagePreload: no manifest link in index.html to move');
+        html.source = String(html.source)
+          .replace(manifestLink, '')
+          .replace(
+            '<script type="module"',
+            `<script async src="/${this.getFileName(ref)}"></script>\n    <script type="module"`,
+          );
       },
     },
   };
 }
 
+/**
+ * antd-mobile-icons' components, slimmed as they are bundled (issue #20): their path data has six
+ * or seven decimals on a 48-unit grid, and every element carries an id from the design file that
+ * nothing refers to (no icon uses `url(#…)`). Two decimals — 1/2,400 of the icon, far below a
+ * pixel at any size the app draws one — and no ids draw the same and weigh ≈ 45 % less after
+ * compression (≈ 4 KB of the first screen's icons). `slimIcon` is unit-tested (slimIcons.test.ts).
+ */
+function slimIcons(): Plugin {
+  return {
+    name: 'ampere:slim-icons',
+    apply: 'build',
+    transform: {
+      filter: { id: /antd-mobile-icons[\\/]es[\\/][A-Za-z0-9]+\.js$/ },
+      handler: (code) => ({ code: slimIcon(code), map: null }),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), pwa, firstPagePreload()],
+  plugins: [react(), pwa, firstPagePreload(), slimIcons()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -227,6 +273,9 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports (es2022) preloads modules itself: the polyfill only made the
+    // entry a file of its own, one more request before the app (issue #20).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -235,7 +284,12 @@ export default defineConfig({
               // Libraries the first page runs in full anyway. One file compresses better than
               // the dozen the default split makes of them (BRIEF §9: initial JS, gzip).
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              // Not react-i18next's <Trans> and its HTML parser: only Register uses them.
+              test: (id) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/]react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js$/.test(id),
             },
             {
               // Everything else the first page runs (the entry's static graph: our modules and

@@ -89,6 +89,8 @@ describe('access: agreement versions and the restricted page', () => {
     await settled(staff);
     await staff.getByRole('button', { name: /^New version/ }).click();
     const editor = staff.locator('.ant-modal').filter({ hasText: 'User agreement, version' });
+    // Its language tabs take clicks once the editor has finished opening (one mid-motion was lost).
+    await settled(staff);
     await editor.getByLabel('Title').fill(AGREEMENT_TITLE);
     await editor
       .getByLabel('Body')
@@ -96,6 +98,7 @@ describe('access: agreement versions and the restricted page', () => {
         '<h2>What changes</h2><p>From 1 December, <strong>early redemption</strong> of Earn products costs the liquidated damages shown before you confirm.</p><p>Everything else stays as it was.</p>',
       );
     await editor.getByRole('tab', { name: '简体中文' }).click();
+    await editor.getByRole('tab', { name: '简体中文', selected: true }).waitFor();
     await editor.getByLabel('Title').fill('用户服务协议（2026 年 12 月）');
     await editor
       .getByLabel('Body')
@@ -109,6 +112,8 @@ describe('access: agreement versions and the restricted page', () => {
       .waitFor();
     await adminShots(staff, 'access-agreement-editor');
     await editor.getByRole('button', { name: 'Publish' }).click();
+    // Clicked once the confirmation has finished opening (a click mid-motion was lost).
+    await settled(staff);
     await staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Publish' }).click();
     await staff.getByRole('cell', { name: AGREEMENT_TITLE }).waitFor();
     await settled(staff);

@@ -9,6 +9,7 @@ import { configLoader } from '@/core/api';
 import { App } from '@/app/App';
 import { handleLaunchUrl, preloadHomeParts, preloadLandingPage } from '@/app/launch';
 import { applyLayoutConstants } from '@/app/layout';
+import { linkManifest } from '@/app/manifestLink';
 import { loadLoginPage } from '@/app/routes';
 import { queryClient } from '@/app/queryClient';
 import { endLaunchReads } from '@/lib/launchReads';
@@ -103,11 +104,14 @@ async function start(): Promise<void> {
 }
 void start();
 
-// Issue #20: the service worker, in a production build only and off the first download — the
-// registrar below is all the entry carries; the rest loads once the first screen is done (the
-// worker precaches the whole build, which must not compete with that screen's own parts).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// Issue #20: the manifest and the service worker, in a production build only and off the first
+// download — the registrar below is all the entry carries; the rest loads once the first screen
+// is done (the worker precaches the whole build, which must not compete with that screen's own
+// parts; the manifest's link, app/manifestLink.ts).
+if (import.meta.env.PROD) {
   afterFirstScreen(() => {
+    linkManifest(document);
+    if (!('serviceWorker' in navigator)) return;
     void import('@/app/pwa').then(({ registerPwa }) => {
       registerPwa();
     });

@@ -53,6 +53,28 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends a hashed script only the headers a subresource needs, and a page all of them', async () => {
+    const script = await t.app.inject({ url: '/assets/index-3f9a1c.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    // Its compressed copy too.
+    const compressed = await t.app.inject({
+      url: '/assets/app-77c1d2.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-security-policy']).toBeUndefined();
+    expect(compressed.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.app.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A file outside the hashed build (the worker, icons) keeps the document's set.
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('does not count the app’s own files against the API rate limit', async () => {
     for (let i = 0; i < 5; i++)
       expect((await t.app.inject({ url: '/assets/index-3f9a1c.js' })).statusCode).toBe(200);

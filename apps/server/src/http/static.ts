@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers.js';
 
 /** Finds apps/<name>/dist from source (src/http) or from the bundle (dist/). */
 function findAppDist(name: 'web' | 'admin', from: string): string | undefined {
@@ -30,6 +31,11 @@ export function findAdminDist(from = here()): string | undefined {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The build's files that only a page loads: scripts and style sheets (not SVG, not HTML), sent as
+ * they are or as their compressed copy (`setHeaders` sees the copy's path).
+ */
+const SUBRESOURCE = /\.(?:js|css)(?:\.br|\.gz)?$/;
 const NO_CACHE = 'no-cache';
 
 /** How a Vite build is served: one route per file, its compressed copies, the cache rules. */
@@ -43,10 +49,11 @@ function builtAppOptions(root: string, prefix: string): FastifyStaticOptions {
     globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : NO_CACHE,
-      );
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? IMMUTABLE : NO_CACHE);
+      // A hashed script or style sheet is never a document (security-headers.ts).
+      if (hashed && SUBRESOURCE.test(filePath))
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     },
   };
 }

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { PATHS } from '@/config/paths';
 import { api } from '@/core/api';
 import { isOpenWhenRestricted } from '@/core/restriction';
+import { afterFirstScreen } from '@/lib/firstScreen';
 import { useSession } from '@/core/session';
 
 const AgreementPrompt = lazy(() => import('@/widgets/agreement/AgreementPrompt'));
@@ -31,16 +32,21 @@ export function useAgreementOnLaunch(): ReactNode {
 
   useEffect(() => {
     if (!ready || checked.has(username)) return;
-    checked.add(username);
-    import('@/features/content/api/agreement')
-      .then(({ fetchAgreementPending }) => fetchAgreementPending(api))
-      .then(({ agreement }) => {
-        if (agreement) setPending({ username, agreement });
-      })
-      .catch(() => {
-        // Asked again at the next navigation.
-        checked.delete(username);
-      });
+    // Once the first screen is done (issue #20): the sheet covers the page, so the page's own
+    // parts and reads come first on a slow link (at launch; after signing in it runs at once).
+    return afterFirstScreen(() => {
+      if (checked.has(username)) return;
+      checked.add(username);
+      import('@/features/content/api/agreement')
+        .then(({ fetchAgreementPending }) => fetchAgreementPending(api))
+        .then(({ agreement }) => {
+          if (agreement) setPending({ username, agreement });
+        })
+        .catch(() => {
+          // Asked again at the next navigation.
+          checked.delete(username);
+        });
+    });
   }, [ready, username]);
 
   if (!pending || !isLogin || pending.username !== username) return null;

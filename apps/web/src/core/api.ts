@@ -2,6 +2,7 @@ import { createApi, createConfigLoader, parseBaseConfig } from '@ampere/client';
 import { ERRORS } from '@ampere/contract';
 import { AUTH_TOAST_MS } from '@/lib/constants';
 import { loginRedirect } from '@/lib/nav';
+import { launchFetch } from '@/lib/launchRequest';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { currentLocale, i18n } from '@/i18n';
 import { relaunch } from './navigation';
@@ -44,6 +45,8 @@ export const api = createApi({
   getLanguage: currentLocale,
   onUnauthorized: endSession,
   onRestricted: restricted,
+  // The launch's first reads may already be on their way from first-page.js (lib/launchRequest.ts).
+  fetchImpl: launchFetch(window, (input, init) => fetch(input, init)),
 });
 
 /**

@@ -4,6 +4,7 @@ import { setNumberLocale } from '@ampere/client';
 import { setDefaultConfig } from 'antd-mobile';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { afterFirstScreen } from '@/lib/firstScreen';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { loadAntdLocale } from './antdLocales';
 import { loadFeaturesFor } from './feature';
@@ -98,8 +99,12 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false }, // React escapes what it renders.
   });
   const initial = initialLocale();
-  void loadCatalogue(FALLBACK_LOCALE).catch((error: unknown) => {
-    console.warn('[i18n] could not load the English error catalogue', error);
+  // Once the first screen is done (issue #20): a server answer carries its own message, so
+  // nothing on that screen waits for it, and on a slow link it was the last request before it.
+  afterFirstScreen(() => {
+    loadCatalogue(FALLBACK_LOCALE).catch((error: unknown) => {
+      console.warn('[i18n] could not load the English error catalogue', error);
+    });
   });
   try {
     await applyLocale(initial);

@@ -1,5 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import type { Query, QueryKey } from '@tanstack/react-query';
+import { endLaunchRequests } from './launchRequest';
 
 /**
  * Reads launch started for the first screen (main.tsx, Home's `prefetchHomeData`), by query hash.
@@ -20,6 +21,8 @@ export function markLaunchRead(queryKey: QueryKey): void {
 /** The first screen is done (or left): every query reads afresh on mount from now on. */
 export function endLaunchReads(): void {
   launchReads.clear();
+  // And first-page.js's early answers (lib/launchRequest.ts) with them.
+  endLaunchRequests(window);
 }
 
 /** Whether a mounting component asks again: not for a read launch started for this screen. */
