@@ -143,25 +143,32 @@ const LOGIN_HELPERS: readonly RegExp[] = [
   ),
 ];
 const HOME_PARTS: readonly RegExp[] = [
-  src('pages/tabbar/(HomePage(Content|Markets)\\.tsx|homeData\\.ts)$'),
+  src('pages/tabbar/(HomePageContent\\.tsx|homeData\\.ts)$'),
   src('components/(EmptyState|QueryState|RelativeTime|RetryState)\\.'),
-  src('(core|lib)/socket\\.ts$'),
-  src('lib/visibility\\.ts$'),
   src('features/account/(api/account|components/BalanceSummary|hooks/useAccount|levels)\\.'),
   src('features/content/(api/content|components/(BannerSwiper|NoticeList)|hooks/useContent)\\.'),
-  src(
-    'features/market/(MarketStreamProvider|api/market|components/(ChangeBadge|ProductList|ProductRow|ProductStateTag)|hooks/(useMarketStream|useProducts)|links|quote|stream|streamChannels|streamFrames)\\.',
-  ),
   pkg('client/src/relativeTime\\.ts$'),
-  pkg(
-    'contract/src/(account|common|content|market|money|money/amount|money/rounding|params|socket)\\.ts$',
-  ),
+  pkg('contract/src/(account|common|content|money|money/amount|money/rounding|params)\\.ts$'),
   lib(
     '@tanstack/(query-core|react-query)/build/modern/(queryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery)\\.js$',
   ),
   lib('ahooks/es/useTimeout/'),
-  lib('antd-mobile-icons/es/(File|Sound|Star)(Outline|Fill)\\.js$'),
+  lib('antd-mobile-icons/es/(File|Sound)Outline\\.js$'),
   lib('antd-mobile/es/(components/notice-bar/|utils/use-(mutation|resize)-effect\\.js$)'),
+];
+/**
+ * Home's market summary, below the fold: loaded after the first screen (HomePage.tsx), in one
+ * chunk with the socket client and the market stream.
+ */
+const HOME_MARKETS: readonly RegExp[] = [
+  src('pages/tabbar/HomePageMarkets\\.tsx$'),
+  src('(core|lib)/socket\\.ts$'),
+  src('lib/visibility\\.ts$'),
+  src(
+    'features/market/(MarketStreamProvider|api/market|components/(ChangeBadge|ProductList|ProductRow|ProductStateTag)|hooks/(useMarketStream|useProducts)|links|quote|stream|streamChannels|streamFrames)\\.',
+  ),
+  pkg('contract/src/(market|socket)\\.ts$'),
+  lib('antd-mobile-icons/es/Star(Outline|Fill)\\.js$'),
 ];
 const matches = (patterns: readonly RegExp[]) => (id: string) =>
   patterns.some((pattern) => pattern.test(id));
@@ -219,7 +226,6 @@ function firstPagePreload(): Plugin {
           // every language (the fallback, i18n/feature.ts).
           home: filesOf(
             '/src/pages/tabbar/HomePageContent.tsx',
-            '/src/pages/tabbar/HomePageMarkets.tsx',
             `/src/i18n/locales/${FALLBACK_LOCALE}/content.json`,
           ),
         };
@@ -313,6 +319,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'home', test: matches(HOME_PARTS), includeDependenciesRecursively: false },
+            {
+              name: 'home-markets',
+              test: matches(HOME_MARKETS),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

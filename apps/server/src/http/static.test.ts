@@ -4,10 +4,28 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { serveAdminApp } from './static.js';
+import { firstLoadLinks, serveAdminApp } from './static.js';
 
-const INDEX_HTML = '<!doctype html><title>Ampere</title>';
+const INDEX_HTML =
+  '<!doctype html><title>Ampere</title><script type="module" crossorigin src="/assets/app-77c1d2.js"></script>';
 const APP_JS = `export const words = ${JSON.stringify('ampere '.repeat(200))};`;
+
+describe('firstLoadLinks', () => {
+  it("names the page's own scripts and style sheets, each as the element will ask for it", () => {
+    const html = `<!doctype html><head>
+      <link rel="icon" href="data:image/svg+xml,x" />
+      <script async src="/assets/first-page-1.js"></script>
+      <script type="module" crossorigin src="/assets/framework-2.js"></script>
+      <link rel="stylesheet" crossorigin href="/assets/app-3.css">
+    </head><body><script>inline()</script></body>`;
+    expect(firstLoadLinks(html)).toBe(
+      '</assets/first-page-1.js>; rel=preload; as=script, ' +
+        '</assets/framework-2.js>; rel=modulepreload; crossorigin, ' +
+        '</assets/app-3.css>; rel=preload; as=style; crossorigin',
+    );
+    expect(firstLoadLinks('<!doctype html><title>Ampere</title>')).toBeUndefined();
+  });
+});
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -34,6 +52,11 @@ describe('serving the built web app', () => {
   it('serves index.html at / with no-cache', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
+    // Its first scripts named up front, as it is and as its compressed copy.
+    expect(res.headers.link).toBe('</assets/app-77c1d2.js>; rel=modulepreload; crossorigin');
+    const compressed = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.link).toBe(res.headers.link);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>Ampere</title>');
@@ -59,6 +82,7 @@ describe('serving the built web app', () => {
     expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(script.headers['content-security-policy']).toBeUndefined();
     expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers.etag).toBeUndefined();
     // Its compressed copy too.
     const compressed = await t.app.inject({
       url: '/assets/app-77c1d2.js',
@@ -70,6 +94,8 @@ describe('serving the built web app', () => {
     const page = await t.app.inject({ url: '/' });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // index.html is revalidated on each load: it keeps its validator.
+    expect(page.headers.etag).toBeDefined();
     // A file outside the hashed build (the worker, icons) keeps the document's set.
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['content-security-policy']).toContain("default-src 'self'");

@@ -38,8 +38,38 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SUBRESOURCE = /\.(?:js|css)(?:\.br|\.gz)?$/;
 const NO_CACHE = 'no-cache';
 
+/**
+ * The scripts and style sheets a build's index.html loads before anything else, as a `Link`
+ * header for that page (issue #20): the browser starts them as the response arrives, before it
+ * has parsed the document — on a slow phone, the parse is a task of its own on a busy main thread
+ * that the first page's scripts otherwise wait behind. Module scripts as `modulepreload`, the
+ * classic one (first-page.js) and the style sheets as `preload`, so each request is the one the
+ * document makes next and is not fetched twice.
+ */
+export function firstLoadLinks(html: string): string | undefined {
+  const links: string[] = [];
+  // The element's own CORS mode, so the preload is the request the element makes.
+  const cors = (tag: string) => (/\scrossorigin\b/.test(tag) ? '; crossorigin' : '');
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    if (!src) continue;
+    const rel = /\stype="module"/.test(tag) ? 'rel=modulepreload' : 'rel=preload; as=script';
+    links.push(`<${src}>; ${rel}${cors(tag)}`);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = /\shref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\srel="stylesheet"/.test(tag))
+      links.push(`<${href}>; rel=preload; as=style${cors(tag)}`);
+  }
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
 /** How a Vite build is served: one route per file, its compressed copies, the cache rules. */
 function builtAppOptions(root: string, prefix: string): FastifyStaticOptions {
+  const indexHtml = path.join(root, 'index.html');
+  const links = fs.existsSync(indexHtml)
+    ? firstLoadLinks(fs.readFileSync(indexHtml, 'utf8'))
+    : undefined;
   return {
     root,
     prefix,
@@ -51,9 +81,15 @@ function builtAppOptions(root: string, prefix: string): FastifyStaticOptions {
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : NO_CACHE);
-      // A hashed script or style sheet is never a document (security-headers.ts).
-      if (hashed && SUBRESOURCE.test(filePath))
+      // index.html as it is or as its compressed copy.
+      if (links && filePath.replace(/\.(?:br|gz)$/, '') === indexHtml) reply.header('link', links);
+      // A hashed script or style sheet is never a document (security-headers.ts), and is never
+      // asked for again while cached (immutable, its name changes with its content): no validators.
+      if (hashed && SUBRESOURCE.test(filePath)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   ReceivePaymentOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { useFirstScreenHold } from '@/hooks/useFirstScreenHold';
+import { afterFirstScreen } from '@/lib/firstScreen';
 import { lazyLoaded } from '@/lib/lazyLoaded';
 import { HOME_MARKETS_COUNT } from './homeMarkets';
 import {
@@ -30,9 +31,10 @@ import type { HomeTop as HomeTopPart } from './HomePageContent';
 import styles from './HomePage.module.css';
 
 /**
- * The market summary brings the socket client, the query observer and the market schemas: it
- * loads with Home's other parts in their own chunk (`home`, vite.config.ts), off the visitor's
- * first download; launch starts it early for a signed-in user, and a part already in is drawn
+ * The market summary brings the socket client, the market stream and the products: it is below
+ * the fold (after the entries and the announcements), so it loads once the first screen is done
+ * (issue #20: on a slow link its ≈ 10 KB and its read shared the link with the screen's own
+ * parts) in a chunk of its own (`home-markets`, vite.config.ts); a part already in is drawn
  * without a Suspense round (lib/lazyLoaded.ts).
  */
 const HomePageMarkets = lazyLoaded(loadHomeMarkets, () => loadedHomeMarkets()?.default);
@@ -46,9 +48,21 @@ const HomeNotices = lazyLoaded<ComponentProps<typeof HomeTopPart>>(
   () => loadedHomeContent()?.HomeNotices,
 );
 
-/** Home's parts that hold the first screen until their data is in. */
-type HomePart = 'top' | 'notices' | 'markets';
-const PART_COUNT = 3;
+/** Home's parts that hold the first screen until their data is in (the markets are below it). */
+type HomePart = 'top' | 'notices';
+const PART_COUNT = 2;
+
+/** Whether the market summary may load: at once if it has before, else after the first screen. */
+function useMarketsShown(): boolean {
+  const [shown, setShown] = useState(() => loadedHomeMarkets() !== undefined);
+  useEffect(() => {
+    if (shown) return;
+    return afterFirstScreen(() => {
+      setShown(true);
+    });
+  }, [shown]);
+  return shown;
+}
 
 /**
  * HomeTop's place while its chunk loads (issue #20): the notice bar, the banners' frame, the
@@ -151,8 +165,9 @@ export default function HomePage() {
     const once = (part: HomePart) => () => {
       setSettled((parts) => (parts.has(part) ? parts : new Set(parts).add(part)));
     };
-    return { top: once('top'), notices: once('notices'), markets: once('markets') };
+    return { top: once('top'), notices: once('notices') };
   }, []);
+  const marketsShown = useMarketsShown();
   const navigate = useAppNavigate();
   const { feedSimulated } = useConfig();
   const entries = [
@@ -199,9 +214,13 @@ export default function HomePage() {
           </span>
         }
       >
-        <Suspense fallback={<MarketRowsPlaceholder />}>
-          <HomePageMarkets onSettled={settle.markets} placeholder={<MarketRowsPlaceholder />} />
-        </Suspense>
+        {marketsShown ? (
+          <Suspense fallback={<MarketRowsPlaceholder />}>
+            <HomePageMarkets placeholder={<MarketRowsPlaceholder />} />
+          </Suspense>
+        ) : (
+          <MarketRowsPlaceholder />
+        )}
       </Section>
     </>
   );

@@ -6,24 +6,18 @@ import { EmptyState } from '@/components/EmptyState';
 import { ProductList } from '@/features/market/components/ProductList';
 import { useProducts } from '@/features/market/hooks/useProducts';
 import { currentLocale } from '@/i18n';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { HOME_MARKETS_COUNT } from './homeMarkets';
 
 interface Props {
-  /** Called once the products are in (or failed): HomePage holds the first screen until then. */
-  onSettled?: () => void;
   /** Shown while the products load: rows the size of theirs (HomePage's placeholder). */
   placeholder?: ReactNode;
 }
 
 /** The first products of the catalogue with live prices; a tap opens the product. */
-function MarketSummary({ onSettled, placeholder }: Props) {
+function MarketSummary({ placeholder }: Props) {
   const { t } = useTranslation();
   const products = useProducts(api, currentLocale());
-  const loading = products.isLoading;
-  useEffect(() => {
-    if (!loading) onSettled?.();
-  }, [loading, onSettled]);
   if (products.data === undefined) {
     // Loading: the rows' place (issue #20); a failure says why.
     if (!products.isError && placeholder !== undefined) return placeholder;
@@ -36,10 +30,10 @@ function MarketSummary({ onSettled, placeholder }: Props) {
 }
 
 /** Home's market section: the first products with live prices. */
-export default function HomePageMarkets({ onSettled, placeholder }: Props) {
+export default function HomePageMarkets({ placeholder }: Props) {
   return (
     <MarketStreamProvider>
-      <MarketSummary onSettled={onSettled} placeholder={placeholder} />
+      <MarketSummary placeholder={placeholder} />
     </MarketStreamProvider>
   );
 }

@@ -4,9 +4,10 @@ import type * as HomeContent from './HomePageContent';
 import type * as HomeMarkets from './HomePageMarkets';
 
 /**
- * Home's lazy parts (HomePage.tsx): banners, announcements, level and balances, and the market
- * summary — one chunk, `home` (vite.config.ts). Named here so launch can start them early for a
- * signed-in user (app/launch.ts) and HomePage's `lazy` reuses the same download.
+ * Home's lazy parts (HomePage.tsx): banners, announcements, level and balances in one chunk
+ * (`home`), the market summary in another (`home-markets`, vite.config.ts). Named here so launch
+ * can start the first early for a signed-in user (app/launch.ts) and HomePage's `lazy` reuses the
+ * same download.
  */
 let content: typeof HomeContent | undefined;
 let markets: typeof HomeMarkets | undefined;
@@ -24,8 +25,12 @@ export const loadHomeMarkets = () =>
 export const loadedHomeContent = () => content;
 export const loadedHomeMarkets = () => markets;
 
+/**
+ * The parts launch starts for Home's first screen: banners, announcements, level and balances.
+ * The market summary is below the fold; HomePage loads it once that screen is done (issue #20).
+ */
 export function loadHomeParts(): Promise<unknown> {
-  return Promise.all([loadHomeContent(), loadHomeMarkets()]);
+  return loadHomeContent();
 }
 
 /**
