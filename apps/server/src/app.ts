@@ -19,6 +19,7 @@ import { logSerializers, redactUrl } from './http/log.js';
 import { installMetrics } from './http/metrics.js';
 import { registerStateMetrics } from './metrics/collectors.js';
 import { createHostPolicy } from './http/hosts.js';
+import { API_HEADERS } from './http/security-headers.js';
 import { registerStaffApi, type StaffRouteEntry } from './http/staff-api.js';
 import { findAdminDist, serveAdminApp, serveWebApp } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
@@ -43,6 +44,12 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** An address the API answers with data: under either API, but not an API's reference pages. */
+function isApiAnswer(url: string): boolean {
+  const api = url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${ADMIN_API_PREFIX}/`);
+  return api && !/^\/api\/[^?]*\/docs(?:[/?]|$)/.test(url);
+}
 /** Form and JSON bodies; uploads have their own, larger limit. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -161,7 +168,8 @@ export async function buildApp({
       req.routeOptions.url === '/readyz' ||
       req.routeOptions.url === '/metrics';
     if (!hosts.allowed(req.host) && !probe) throw new AppError('HOST_NOT_ALLOWED');
-    reply.headers(hosts.headers(req.host));
+    // The API answers with its own, shorter set; pages (its reference pages too) with the page's.
+    reply.headers(isApiAnswer(req.url) ? API_HEADERS : hosts.headers(req.host));
   });
 
   installMetrics(app, env, platform.metrics);

@@ -143,8 +143,16 @@ describe('malformed requests get a clear envelope error', () => {
       headers: { 'x-request-id': 'abc-123' },
     });
     expect(res.headers['x-request-id']).toBe('abc-123');
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    // An API answer: a policy under which nothing loads, and no sniffing or foreign framing.
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A page (here the 404 envelope of an address outside the API) carries the page's policy.
+    const page = await t.app.inject({ url: '/no-such-page' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 

@@ -61,3 +61,20 @@ export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/**
+ * The set for the API's answers (`/api/…`): JSON, or a file that its route labels with a policy of
+ * its own — never one of our pages, so there is no script, style or socket to allow. Only what an
+ * API needs (OWASP's REST cheat sheet): a policy under which nothing loads in it, no framing by
+ * another site, no sniffing, the resource policy and HSTS. ≈ 500 bytes fewer than the page's set
+ * on every answer, each of which a phone downloads over HTTP/1.1 (issue #20: a signed-in launch
+ * at Home makes four of them before its first screen).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+});
