@@ -14,7 +14,7 @@ import { loadLoginPage } from '@/app/routes';
 import { queryClient } from '@/app/queryClient';
 import { endLaunchReads } from '@/lib/launchReads';
 import { loadHomeParts, prefetchHomeData } from '@/pages/tabbar/homeParts';
-import { afterFirstScreen, holdFirstScreen } from '@/lib/firstScreen';
+import { afterFirstScreen, afterNextPaint, holdLaunch, releaseLaunch } from '@/lib/firstScreen';
 import { getSession } from '@/core/session';
 import { startTheme } from '@/core/theme';
 import { FALLBACK_LOCALE } from '@ampere/contract';
@@ -31,37 +31,28 @@ configLoader.load().catch(() => undefined);
 
 /**
  * Issue #20: the work the first screen does not draw (lib/firstScreen.ts: the service worker's
- * precache, the toasts' chunk on Log in, the tab pages) waits until the app has rendered with its
+ * precache, the toasts' chunk on Log in, the tab pages) waits until the app has painted with its
  * launch config — not only until `load`, which comes while the app still waits for the messages
- * and the config, and would let that work compete with the first page's own requests. The page's
- * parts take their own holds as they render (Home's data).
+ * and the config, and would let that work compete with the first page's own requests. The app
+ * ends this hold once its first configured screen has committed and painted (app/AppShell.tsx),
+ * after the page's own holds are taken (a page still loading, Home's data); a config that fails
+ * ends it here, once its error has painted.
  */
-const launchHold = holdFirstScreen();
+holdLaunch();
 // Home's launch reads serve its first screen only (app/queryClient.ts).
 afterFirstScreen(endLaunchReads);
 
-/** Releases the launch hold once the app has painted with its config (or its error). */
-function releaseWhenConfigured(): void {
-  const configured = () => {
-    const state = configLoader.getState();
-    return state.status === 'error' || (state.status !== 'idle' && state.config !== undefined);
-  };
-  // Two frames: the one that renders with the config, and the one after its paint.
-  const release = () => {
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => {
-        setTimeout(launchHold, 0);
-      });
-    });
-  };
-  if (configured()) {
-    release();
+/** Ends the launch hold when the config has failed: no configured screen will. */
+function releaseOnConfigError(): void {
+  const failed = () => configLoader.getState().status === 'error';
+  if (failed()) {
+    afterNextPaint(releaseLaunch);
     return;
   }
   const stop = configLoader.subscribe(() => {
-    if (!configured()) return;
+    if (!failed()) return;
     stop();
-    release();
+    afterNextPaint(releaseLaunch);
   });
 }
 
@@ -100,7 +91,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  releaseWhenConfigured();
+  releaseOnConfigError();
 }
 void start();
 

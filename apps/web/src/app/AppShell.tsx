@@ -9,7 +9,7 @@ import { ConfigGate, useConfig } from '@/core/config';
 import { useDismissOverlaysOnNavigate } from '@/core/navigation';
 import { prefetchTabPages } from './routes';
 import { endLaunchReads } from '@/lib/launchReads';
-import { afterFirstScreen } from '@/lib/firstScreen';
+import { afterFirstScreen, afterNextPaint, releaseLaunch } from '@/lib/firstScreen';
 import { sendTo } from '@/core/restriction';
 import { useSession } from '@/core/session';
 import { useAgreementOnLaunch } from './useAgreementOnLaunch';
@@ -66,6 +66,11 @@ function usePopupNoticesOnLaunch(): void {
 }
 
 function ConfiguredApp() {
+  // The launch's hold ends once this first configured screen has painted (lib/firstScreen.ts):
+  // its page's own holds were taken in this commit, before this effect (children's run first).
+  useEffect(() => {
+    afterNextPaint(releaseLaunch);
+  }, []);
   useDisabledAccountRedirect();
   usePopupNoticesOnLaunch();
   const agreementSheet = useAgreementOnLaunch();

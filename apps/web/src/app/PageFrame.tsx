@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useGoBack, useIsFirstEntry } from '@/hooks/useAppNavigate';
+import { useFirstScreenHold } from '@/hooks/useFirstScreenHold';
 import { useConfig } from '@/core/config';
 import styles from './PageFrame.module.css';
 
@@ -21,6 +22,16 @@ interface Props {
   /** No back arrow at all: a page whose ways on are its own buttons. */
   noBack?: boolean;
   children: ReactNode;
+}
+
+/** A page's place while its chunk loads; a first screen still loading holds (lib/firstScreen.ts). */
+function PageLoading() {
+  useFirstScreenHold();
+  return (
+    <div className={styles.loading}>
+      <DotLoading color="primary" />
+    </div>
+  );
 }
 
 /** The frame of every page: a title bar, then the page, loaded on demand. */
@@ -65,15 +76,7 @@ export function PageFrame({
         <div className={`${styles.side} ${styles.right}`}>{right}</div>
       </header>
       <main className={styles.content}>
-        <Suspense
-          fallback={
-            <div className={styles.loading}>
-              <DotLoading color="primary" />
-            </div>
-          }
-        >
-          {children}
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
     </div>
   );

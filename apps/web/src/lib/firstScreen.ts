@@ -51,6 +51,33 @@ export function holdFirstScreen(): () => void {
   };
 }
 
+/** Runs `cb` once the next frame has painted (two animation frames), or soon without frames. */
+export function afterNextPaint(cb: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(cb, 0);
+    return;
+  }
+  requestAnimationFrame(() => {
+    requestAnimationFrame(cb);
+  });
+}
+
+let launchRelease: (() => void) | undefined;
+
+/**
+ * The launch's own hold (main.tsx), from the entry's start until the app has painted its first
+ * configured screen (`releaseLaunch`, from inside the app once that screen has committed, after
+ * the page's own holds are taken in the same commit), so nothing slips through between the two.
+ */
+export function holdLaunch(): void {
+  launchRelease ??= holdFirstScreen();
+}
+
+/** Ends the launch's hold (called again, it does nothing). */
+export function releaseLaunch(): void {
+  launchRelease?.();
+}
+
 /** Whether some part of the page still holds the first screen. */
 export function firstScreenHeld(): boolean {
   return holds > 0;
