@@ -181,6 +181,8 @@ describe('installable app and offline shell (#20)', () => {
     await page.evaluate(async () => navigator.serviceWorker.ready);
     await page.reload();
     await expectTitle(page, 'Log in');
+    // The app links its manifest once its first screen is done (app/manifestLink.ts).
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]') !== null);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     // Playwright's contexts are off-the-record profiles, where Chromium never installs; that is
