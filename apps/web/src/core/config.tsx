@@ -33,10 +33,9 @@ function useConfigState(): ConfigState {
       });
     };
     const stop = configLoader.subscribe(update);
-    // A change between the first render and this subscription.
-    if (getState() !== state) update();
+    // A change between the first render and this subscription (the same state renders nothing).
+    update();
     return stop;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribes once; `state` is the first render's
   }, []);
   return state;
 }

@@ -9,7 +9,7 @@ import type { Credentials } from '@/features/auth/api/auth';
 import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
 import { AuthHero } from '@/features/auth/components/AuthHero';
 import { LoginForm } from '@/features/auth/components/LoginForm';
-import { holdFirstScreen } from '@/lib/firstScreen';
+import { afterNextPaint, holdFirstScreen } from '@/lib/firstScreen';
 import styles from './AuthPage.module.css';
 import { useSignIn } from './useSignIn';
 
@@ -20,13 +20,8 @@ import { useSignIn } from './useSignIn';
 function useHoldUntilPainted(): void {
   useEffect(() => {
     const release = holdFirstScreen();
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(release);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      release();
-    };
+    afterNextPaint(release);
+    return release;
   }, []);
 }
 
