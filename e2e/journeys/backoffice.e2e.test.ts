@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminShots,
   adminUrl,
+  chooseOption,
   choosePassword,
   firstSignIn,
   pageTitle,
@@ -39,17 +40,6 @@ const toast = (page: Page, text: string | RegExp) =>
 /** A table row by a text in it. */
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 
-/** Picks an option of an antd select (its dropdown is rendered apart from the field). */
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    // The field's menu, added when first opened, is the last: another may still be leaving.
-    .last()
-    .getByText(option, { exact: true })
-    .click();
-}
-
 /**
  * Adds a member on the Staff page; returns the one-time password its dialog shows once.
  */
@@ -58,7 +48,7 @@ async function addMember(page: Page, username: string, role: string): Promise<st
   await page.getByRole('button', { name: /Add member$/ }).click();
   const form = page.getByRole('dialog', { name: 'Add a staff member' });
   await form.getByLabel('Username', { exact: true }).fill(username);
-  await choose(page, form.getByLabel('Role', { exact: true }), role);
+  await chooseOption(page, form.getByLabel('Role', { exact: true }), role);
   await form.getByText('The role decides what the member may do:').waitFor();
   await form.getByRole('button', { name: /Add member$/ }).click();
 

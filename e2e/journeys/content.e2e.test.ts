@@ -12,6 +12,7 @@ import {
 import {
   adminShots,
   adminUrl,
+  chooseOption,
   firstSignIn,
   pageTitle,
   settled,
@@ -235,17 +236,7 @@ describe('content: announcements, banners and customer service', () => {
       await staff.getByRole('button', { name: 'Add an agent' }).click();
       const card = staff.locator('.ant-card', { hasText: `Agent ${i + 1}` });
       await card.getByLabel('Name').fill(agent.typed ?? agent.name);
-      await card.locator('.ant-select').click();
-      // Each select's menu is added to the page when first opened, so this card's option is the
-      // last one shown; a previous card's menu may still be on the page, leaving (Chromium 156 can
-      // hold antd's leave motion at its end, where the menu still counts as visible but its
-      // options do not), so the options themselves are filtered, not the menus.
-      await staff
-        .locator('.ant-select-dropdown .ant-select-item-option')
-        .and(staff.getByTitle(agent.kind, { exact: true }))
-        .filter({ visible: true })
-        .last()
-        .click();
+      await chooseOption(staff, card.locator('.ant-select'), agent.kind);
       await card.getByLabel('Address').fill(agent.value);
       if (i === 0) {
         await card

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { shot } from './app.js';
 import {
@@ -80,6 +80,46 @@ export async function settled(page: Page): Promise<void> {
   });
   // Colours change through antd's 0.3 s transitions (a theme switch, a selected menu item).
   await page.waitForTimeout(400);
+}
+
+/** `text` as a pattern that matches it whole, nothing more. */
+const whole = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/**
+ * Picks `option` in an antd select (`field`: the select or its combobox) and returns once the
+ * field shows it. The option is looked for in the field's own menu — the one its combobox
+ * controls — as other selects' menus may still be on the page, leaving; and if that menu closed
+ * before the click took (a click during its opening motion can land as it re-renders), the field
+ * is opened again and the option clicked again, for up to `timeoutMs`.
+ */
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const select = field.locator(
+    'xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  const combobox = select.getByRole('combobox');
+  const listId = await combobox.getAttribute('aria-controls');
+  if (listId === null) throw new Error('the select names no menu (aria-controls)');
+  const item = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .locator('.ant-select-item-option-content', { hasText: whole(option) });
+  const shown = select.locator('.ant-select-selection-item', { hasText: whole(option) });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await combobox.getAttribute('aria-expanded')) !== 'true') await select.click();
+      await item.click({ timeout: 3_000 });
+      await shown.waitFor({ timeout: 1_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /** Switches the emulated system colour scheme and waits until the back office follows it. */
