@@ -7,10 +7,10 @@ import { parseBaseConfig } from './baseConfig';
 // The allowed values come from the contract's schema, so a change there that the hand-written
 // guard misses fails here.
 const { shape } = baseConfigSchema;
-const currencyShape = shape.currencies.element.shape;
+const currencyShape = shape.currencies.def.element.shape;
 const valid = {
-  version: fc.constant(shape.version.value),
-  versionCode: fc.constant(shape.versionCode.value),
+  version: fc.constant(shape.version.def.values[0]),
+  versionCode: fc.constant(shape.versionCode.def.values[0]),
   language: fc.constantFrom(...shape.language.options),
   currencyKey: fc.constantFrom(...currencyShape.key.options),
   currencyName: fc.constantFrom(...currencyShape.name.options),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Accounts and sessions (docs/accounts.md). Message strings in these schemas are keys of the
@@ -11,48 +11,54 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{3,23}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
-const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+const required = (key: string) =>
+  z.string({ error: key }).check(z.trim(), z.minLength(1, { error: key }));
 
-export const usernameSchema = required('enter_account').regex(USERNAME_PATTERN, {
-  error: 'username_rules',
-});
+export const usernameSchema = required('enter_account').check(
+  z.regex(USERNAME_PATTERN, {
+    error: 'username_rules',
+  }),
+);
 
 export const newPasswordSchema = z
   .string({ error: 'enter_password' })
-  .min(1, { error: 'enter_password' })
-  .min(PASSWORD_MIN, { error: 'password_rules' })
-  .max(PASSWORD_MAX, { error: 'password_rules' })
-  .regex(/[A-Za-z]/, { error: 'password_rules' })
-  .regex(/\d/, { error: 'password_rules' });
+  .check(
+    z.minLength(1, { error: 'enter_password' }),
+    z.minLength(PASSWORD_MIN, { error: 'password_rules' }),
+    z.maxLength(PASSWORD_MAX, { error: 'password_rules' }),
+    z.regex(/[A-Za-z]/, { error: 'password_rules' }),
+    z.regex(/\d/, { error: 'password_rules' }),
+  );
 
 /** A password being checked rather than chosen: only bounded, so old hashes still verify. */
 const anyPassword = (key: string) =>
-  z.string({ error: key }).min(1, { error: key }).max(256, { error: key });
+  z.string({ error: key }).check(z.minLength(1, { error: key }), z.maxLength(256, { error: key }));
 
-function matching<T extends { password: string; repassword: string }>(schema: z.ZodType<T>) {
-  return schema.refine((v) => v.password === v.repassword, {
-    error: 'passwords_inconsistent',
-    path: ['repassword'],
-  });
+function matching<T extends { password: string; repassword: string }>(schema: z.ZodMiniType<T>) {
+  return schema.check(
+    z.refine((v) => v.password === v.repassword, {
+      error: 'passwords_inconsistent',
+      path: ['repassword'],
+    }),
+  );
 }
 
 export const inviteCodeSchema = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{4,16}$/, { error: 'invite_code_invalid' });
+  .check(z.trim(), z.regex(/^[A-Za-z0-9]{4,16}$/, { error: 'invite_code_invalid' }));
 
 export const registerRequestSchema = matching(
   z.strictObject({
     username: usernameSchema,
     password: newPasswordSchema,
     repassword: anyPassword('enter_password_again'),
-    invite_code: z.union([z.literal(''), inviteCodeSchema]).optional(),
+    invite_code: z.optional(z.union([z.literal(''), inviteCodeSchema])),
   }),
 );
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.strictObject({
-  username: required('enter_account').max(64, { error: 'enter_account' }),
+  username: required('enter_account').check(z.maxLength(64, { error: 'enter_account' })),
   password: anyPassword('enter_password'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -71,12 +77,14 @@ export const FUND_PASSWORD_LENGTH = 6;
 export const FUND_PASSWORD_PATTERN = new RegExp(`^\\d{${FUND_PASSWORD_LENGTH}}$`);
 const fundPassword = z
   .string({ error: 'enter_password' })
-  .min(1, { error: 'enter_password' })
-  .regex(FUND_PASSWORD_PATTERN, { error: 'fund_password_rules' });
+  .check(
+    z.minLength(1, { error: 'enter_password' }),
+    z.regex(FUND_PASSWORD_PATTERN, { error: 'fund_password_rules' }),
+  );
 
 export const fundPasswordChangeSchema = matching(
   z.strictObject({
-    oldpassword: z.string().max(256).optional(),
+    oldpassword: z.optional(z.string().check(z.maxLength(256))),
     password: fundPassword,
     repassword: anyPassword('enter_password_again'),
   }),
@@ -86,7 +94,7 @@ export type FundPasswordChange = z.infer<typeof fundPasswordChangeSchema>;
 /** Account recovery without e-mail or SMS: username + fund password (docs/accounts.md). */
 export const findPasswordSchema = matching(
   z.strictObject({
-    username: required('enter_account').max(64, { error: 'enter_account' }),
+    username: required('enter_account').check(z.maxLength(64, { error: 'enter_account' })),
     mpassword: anyPassword('enter_fund_password'),
     password: newPasswordSchema,
     repassword: anyPassword('enter_password_again'),
@@ -99,10 +107,10 @@ export type Level = (typeof LEVELS)[number];
 
 /** SPEC §3 Session user object, as the client stores it. */
 export const sessionUserSchema = z.object({
-  uid: z.number().int(),
+  uid: z.int(),
   username: z.string(),
   /** 1 active, 0 disabled (SPEC §4). */
-  status: z.number().int(),
+  status: z.int(),
   level: z.enum(LEVELS),
   /** Whether a fund password is set. */
   fundPassword: z.boolean(),
@@ -117,10 +125,10 @@ export const REALNAME_STATES = ['uncertified', 'review', 'approved', 'declined']
 export const homeSchema = z.object({
   user: sessionUserSchema,
   /** The account's stored score. No rule changes it yet, so the app does not show it. */
-  creditScore: z.number().int(),
+  creditScore: z.int(),
   realName: z.enum(REALNAME_STATES),
   inviteCode: z.string(),
-  invitedCount: z.number().int(),
+  invitedCount: z.int(),
   balances: z.array(
     z.object({
       currency: z.enum(['money', 'usdt']),
@@ -140,8 +148,8 @@ export const loginHistorySchema = z.object({
   items: z.array(
     z.object({
       time: z.string(),
-      ip: z.string().nullable(),
-      device: z.string().nullable(),
+      ip: z.nullable(z.string()),
+      device: z.nullable(z.string()),
       success: z.boolean(),
     }),
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { candleSchema, KLINE_INTERVALS, tickerSchema } from './market.js';
 import { currencyKeySchema, decimalStringSchema } from './money.js';
 import { orderSchema } from './trading.js';
@@ -11,8 +11,8 @@ import { notificationPushSchema } from './notifications.js';
  */
 export const balancePushSchema = z.object({
   currency: currencyKeySchema,
-  available: decimalStringSchema.optional(),
-  inOrder: decimalStringSchema.optional(),
+  available: z.optional(decimalStringSchema),
+  inOrder: z.optional(decimalStringSchema),
 });
 export type BalancePush = z.infer<typeof balancePushSchema>;
 

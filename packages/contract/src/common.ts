@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALE_KEYS } from './locales.js';
 import { currencyKeySchema } from './money.js';
 import { APP_VERSION, APP_VERSION_CODE } from './version.js';
@@ -22,11 +22,11 @@ export const baseConfigSchema = z.object({
    * While recharge (withdrawal) is closed: the operator's tip in the caller's language, or
    * English; absent when the operator wrote none, and the app shows its own text.
    */
-  rechargeCloseTip: z.string().optional(),
-  withdrawCloseTip: z.string().optional(),
+  rechargeCloseTip: z.optional(z.string()),
+  withdrawCloseTip: z.optional(z.string()),
   currencies: z.array(z.object({ key: currencyKeySchema, name: z.enum(['CNY', 'USDT']) })),
   /** Server clock in epoch milliseconds, so the client can correct countdowns. */
-  serverTime: z.number().int(),
+  serverTime: z.int(),
   /** True while prices come from the simulated feed; the UI labels them "Simulated". */
   feedSimulated: z.boolean(),
   /**
@@ -49,7 +49,7 @@ export const agreementSchema = z.object({
   /** When this version took effect (ISO time). */
   updatedAt: z.string(),
   /** The version number: 1 is the shipped agreement, each one staff publish the next. */
-  version: z.number().int().min(1),
+  version: z.int().check(z.minimum(1)),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { agreementSchema } from './common.js';
 import { intField } from './params.js';
 
@@ -42,11 +42,16 @@ export function isLinkTarget(mode: LinkMode, target: string): boolean {
 }
 
 export const linkSchema = z
-  .object({ mode: linkModeSchema, target: z.string().min(1).max(2000) })
-  .refine((l) => isLinkTarget(l.mode, l.target), {
-    error: 'link_target_invalid',
-    path: ['target'],
-  });
+  .object({
+    mode: linkModeSchema,
+    target: z.string().check(z.minLength(1), z.maxLength(2000)),
+  })
+  .check(
+    z.refine((l) => isLinkTarget(l.mode, l.target), {
+      error: 'link_target_invalid',
+      path: ['target'],
+    }),
+  );
 export type Link = z.infer<typeof linkSchema>;
 
 /** One announcement in a list: no body. */
@@ -62,19 +67,21 @@ export const noticeSummarySchema = z.object({
 export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
 
 /** GET common/noticeView?id= — one announcement; `body` is sanitized HTML. */
-export const noticeSchema = noticeSummarySchema.extend({
+export const noticeSchema = z.extend(noticeSummarySchema, {
   body: z.string(),
   /** The language the text is in (the caller's, else the fallback's). */
   locale: z.string(),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
-export const noticeViewQuerySchema = z.strictObject({ id: z.string().max(64).optional() });
+export const noticeViewQuerySchema = z.strictObject({
+  id: z.optional(z.string().check(z.maxLength(64))),
+});
 
 /** GET user/notices — the signed-in user's list with read state and the unread count. */
 export const userNoticeListSchema = z.object({
-  items: z.array(noticeSummarySchema.extend({ read: z.boolean() })),
-  unread: z.number().int(),
+  items: z.array(z.extend(noticeSummarySchema, { read: z.boolean() })),
+  unread: z.int(),
 });
 export type UserNoticeList = z.infer<typeof userNoticeListSchema>;
 
@@ -85,16 +92,18 @@ export type NoticePopups = z.infer<typeof noticePopupsSchema>;
 /** POST user/noticeRead — marks notices read (seen), for every device of the user. */
 export const noticeReadSchema = z.strictObject({
   /** Up to 50 ids, comma-separated (a form field as well as JSON). */
-  ids: z.string().regex(/^[1-9][0-9]{0,18}(,[1-9][0-9]{0,18}){0,49}$/, { error: 'invalid_id' }),
+  ids: z
+    .string()
+    .check(z.regex(/^[1-9][0-9]{0,18}(,[1-9][0-9]{0,18}){0,49}$/, { error: 'invalid_id' })),
 });
-export const noticeReadResultSchema = z.object({ unread: z.number().int() });
+export const noticeReadResultSchema = z.object({ unread: z.int() });
 
 export const bannerSchema = z.object({
   id: z.string(),
   imageUrl: z.string(),
   /** The image's alternative text. */
   title: z.string(),
-  link: linkSchema.nullable(),
+  link: z.nullable(linkSchema),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -106,7 +115,7 @@ export const MAX_AGENTS = 3;
 
 export const agentSchema = z.object({
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   kind: agentKindSchema,
   /** What the user sees (a handle, a number, a host). */
   label: z.string(),
@@ -117,8 +126,8 @@ export type Agent = z.infer<typeof agentSchema>;
 
 /** GET common/customerService — open without login (SPEC §2 `/app/pages/index/customer`). */
 export const customerServiceSchema = z.object({
-  agents: z.array(agentSchema).max(MAX_AGENTS),
-  qrCodeUrl: z.string().nullable(),
+  agents: z.array(agentSchema).check(z.maxLength(MAX_AGENTS)),
+  qrCodeUrl: z.nullable(z.string()),
 });
 export type CustomerService = z.infer<typeof customerServiceSchema>;
 
@@ -133,13 +142,13 @@ export type CommonIndex = z.infer<typeof commonIndexSchema>;
  * GET user/agreementPending — the agreement version in force that this user has not accepted
  * yet (the app asks before anything else), or null when they have accepted it.
  */
-export const agreementPendingSchema = z.object({ agreement: agreementSchema.nullable() });
+export const agreementPendingSchema = z.object({ agreement: z.nullable(agreementSchema) });
 export type AgreementPending = z.infer<typeof agreementPendingSchema>;
 
 /** POST user/agreementAccept — the version the user read and accepts. */
 export const agreementAcceptSchema = z.strictObject({ version: intField(1, 1_000_000) });
 export const agreementAcceptedSchema = z.object({
-  version: z.number().int(),
+  version: z.int(),
   /** When it was recorded (the first acceptance, when sent again). */
   acceptedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyKeySchema, type CurrencyKey } from './money.js';
 import { divRound } from './money/rounding.js';
 import { idParam, intParam } from './params.js';
@@ -63,7 +63,9 @@ export function earnDamagesMinor(principalMinor: bigint, bps: number): bigint {
 
 // ---- Products --------------------------------------------------------------------------------
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "100.00"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "100.00"'));
 
 export const earnProductSchema = z.object({
   id: z.string(),
@@ -73,19 +75,19 @@ export const earnProductSchema = z.object({
   currency: currencyKeySchema,
   /** Interest per day as a fraction of the principal ("0.0015" = 0.15 %). */
   dailyRate: z.string(),
-  cycleDays: z.number().int(),
+  cycleDays: z.int(),
   /** Single-purchase limits. */
   min: amount,
   max: amount,
   /** What the caller may still subscribe (per-user quota less what they did); null: no quota. */
-  userRemaining: amount.nullable(),
+  userRemaining: z.nullable(amount),
   /** What is left of the total quota; null: no quota. */
-  totalRemaining: amount.nullable(),
+  totalRemaining: z.nullable(amount),
   /** Liquidated damages for early redemption, a fraction of the principal ("0.05" = 5 %). */
   penaltyRate: z.string(),
   /** Epoch ms; null: open-ended. */
-  saleStartsAt: z.number().nullable(),
-  saleEndsAt: z.number().nullable(),
+  saleStartsAt: z.nullable(z.number()),
+  saleEndsAt: z.nullable(z.number()),
   /** Active and inside its sale window: a subscription would be taken now. */
   onSale: z.boolean(),
 });
@@ -94,7 +96,7 @@ export type EarnProduct = z.infer<typeof earnProductSchema>;
 export const earnProductListSchema = z.object({ items: z.array(earnProductSchema) });
 
 export const earnProductQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   id: idParam,
 });
 
@@ -102,10 +104,10 @@ export const earnProductQuerySchema = z.strictObject({
 
 /** POST user/earnBuy (form; Idempotency-Key header). `password`: the fund password, if set. */
 export const earnBuyRequestSchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   productId: idParam,
-  amount: z.string().max(40),
-  password: z.string().max(128).optional(),
+  amount: z.string().check(z.maxLength(40)),
+  password: z.optional(z.string().check(z.maxLength(128))),
 });
 export type EarnBuyRequest = z.infer<typeof earnBuyRequestSchema>;
 
@@ -128,15 +130,15 @@ export const earnOrderSchema = z.object({
   /** Subscribed at, epoch ms. */
   time: z.number(),
   dailyRate: z.string(),
-  cycleDays: z.number().int(),
+  cycleDays: z.int(),
   /** Interest of one day (the same every day). */
   dailyIncome: amount,
   /** Days paid so far. */
-  holdingDays: z.number().int(),
+  holdingDays: z.int(),
   /** Interest paid so far. */
   totalIncome: amount,
   /** When the next day's interest is paid (epoch ms); null once the order is closed. */
-  nextSettlement: z.number().nullable(),
+  nextSettlement: z.nullable(z.number()),
   /** When the principal returns (epoch ms). */
   maturesAt: z.number(),
   penaltyRate: z.string(),
@@ -145,26 +147,26 @@ export const earnOrderSchema = z.object({
   /** What redeeming now returns (Hosting), or what was returned (Settled, Redeemed). */
   refundAmount: amount,
   /** Closed at, epoch ms. */
-  closedAt: z.number().nullable(),
+  closedAt: z.nullable(z.number()),
 });
 export type EarnOrder = z.infer<typeof earnOrderSchema>;
 
 export const EARN_PAGE_MAX = 50;
 export const earnOrdersQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
-  status: z.enum(EARN_ORDER_TABS).default('hosting'),
-  cursor: idParam.optional(),
-  limit: intParam(1, EARN_PAGE_MAX).default(20),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  status: z._default(z.enum(EARN_ORDER_TABS), 'hosting'),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, EARN_PAGE_MAX), 20),
 });
 export type EarnOrdersQuery = z.infer<typeof earnOrdersQuerySchema>;
 
 export const earnOrderListSchema = z.object({
   items: z.array(earnOrderSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 export const earnOrderQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   id: idParam,
 });
 
@@ -192,7 +194,7 @@ export const earnRedeemPreviewSchema = z.object({
   principal: amount,
   /** Interest paid so far (kept). */
   interestPaid: amount,
-  holdingDays: z.number().int(),
+  holdingDays: z.int(),
   liquidatedDamages: amount,
   /** principal − damages: what returns to the available balance. */
   refundAmount: amount,
@@ -204,13 +206,13 @@ export type EarnRedeemPreview = z.infer<typeof earnRedeemPreviewSchema>;
  * redeems only if they are still exactly what it would do; else EARN_QUOTE_CHANGED.
  */
 export const earnRedeemRequestSchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   id: idParam,
-  principal: z.string().max(40),
-  interestPaid: z.string().max(40),
-  liquidatedDamages: z.string().max(40),
-  refundAmount: z.string().max(40),
-  password: z.string().max(128).optional(),
+  principal: z.string().check(z.maxLength(40)),
+  interestPaid: z.string().check(z.maxLength(40)),
+  liquidatedDamages: z.string().check(z.maxLength(40)),
+  refundAmount: z.string().check(z.maxLength(40)),
+  password: z.optional(z.string().check(z.maxLength(128))),
 });
 export type EarnRedeemRequest = z.infer<typeof earnRedeemRequestSchema>;
 
@@ -223,7 +225,7 @@ export const earnCurrencySummarySchema = z.object({
   totalEarned: amount,
   /** Interest paid for yesterday (operator's day). */
   yesterday: amount,
-  hosting: z.number().int(),
+  hosting: z.int(),
 });
 
 /** GET user/earnSummary. */

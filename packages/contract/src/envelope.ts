@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §3: every response is `{code, msg, data}`; code 0 means success. */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data });
+export function envelopeSchema<T extends z.core.$ZodType>(data: T) {
+  return z.object({ code: z.int(), msg: z.string(), data });
 }
 
 export interface Envelope<T> {
@@ -12,7 +12,7 @@ export interface Envelope<T> {
 }
 
 export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
   data: z.unknown(),
 });

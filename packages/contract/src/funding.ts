@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyKeySchema } from './money.js';
 import { idParam, intParam } from './params.js';
 
@@ -14,23 +14,28 @@ import { idParam, intParam } from './params.js';
  * `Idempotency-Key` header.
  */
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "1234.50"'));
 /** An amount a user typed: shape checked by the server's money parser (code 4006 when bad). */
-const amountInput = z.string({ error: 'enter_amount' }).min(1, { error: 'enter_amount' }).max(40);
-const lang = z.string().max(16).optional();
+const amountInput = z
+  .string({ error: 'enter_amount' })
+  .check(z.minLength(1, { error: 'enter_amount' }), z.maxLength(40));
+const lang = z.optional(z.string().check(z.maxLength(16)));
 /** Free text a user types (names, references): no control characters. */
 const userText = (min: number, max: number, error: string) =>
   z
     .string({ error })
-    .trim()
-    .min(min, { error })
-    .max(max, { error })
-    .regex(/^[^\p{Cc}]*$/u, { error });
+    .check(
+      z.trim(),
+      z.minLength(min, { error }),
+      z.maxLength(max, { error }),
+      z.regex(/^[^\p{Cc}]*$/u, { error }),
+    );
 /** The fund password as typed; checked (and locked after 5 failures) by the server. */
 const fundPasswordInput = z
   .string({ error: 'enter_fund_password' })
-  .min(1, { error: 'enter_fund_password' })
-  .max(64);
+  .check(z.minLength(1, { error: 'enter_fund_password' }), z.maxLength(64));
 
 export const FUNDING_PAGE_MAX = 50;
 export const FUNDING_PAGE_DEFAULT = 20;
@@ -101,22 +106,22 @@ export const timelineEntrySchema = z.object({
   at: time,
   /** The event in the caller's language. */
   label: z.string(),
-  reasonCode: fundingReasonSchema.nullable(),
+  reasonCode: z.nullable(fundingReasonSchema),
   /** The reason in the caller's language; null when there is none. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Staff's own words, as written; null when none. */
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** A page of a tracker: newest first; pass `nextCursor` back as `cursor` for older ones. */
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+const page = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 const listQuery = {
   lang,
-  cursor: idParam.optional(),
-  limit: intParam(1, FUNDING_PAGE_MAX).default(FUNDING_PAGE_DEFAULT),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, FUNDING_PAGE_MAX), FUNDING_PAGE_DEFAULT),
 };
 
 export const detailQuerySchema = z.strictObject({ lang, id: idParam });
@@ -134,14 +139,18 @@ export const cashBindSchema = z.strictObject({
   lang,
   accountName: userText(2, 64, 'enter_account_name'),
   bankName: userText(2, 64, 'enter_bank_name'),
-  cardNumber: z
-    .string({ error: 'enter_card_number' })
-    .max(40, { error: 'card_number_format' })
-    .transform((s) => s.replace(/ /g, ''))
-    .pipe(z.string().regex(/^\d{16,19}$/, { error: 'card_number_format' })),
+  cardNumber: z.pipe(
+    z.pipe(
+      z
+        .string({ error: 'enter_card_number' })
+        .check(z.maxLength(40, { error: 'card_number_format' })),
+      z.transform((s) => s.replace(/ /g, '')),
+    ),
+    z.string().check(z.regex(/^\d{16,19}$/, { error: 'card_number_format' })),
+  ),
   branch: userText(2, 128, 'enter_branch'),
   /** Required when a card is already bound. */
-  mpassword: fundPasswordInput.optional(),
+  mpassword: z.optional(fundPasswordInput),
 });
 export type CashBind = z.infer<typeof cashBindSchema>;
 
@@ -157,9 +166,9 @@ export type BankCard = z.infer<typeof bankCardSchema>;
 
 /** GET user/cashInfo. */
 export const cashInfoSchema = z.object({
-  card: bankCardSchema.nullable(),
+  card: z.nullable(bankCardSchema),
   /** The approved real name the account name must equal; null when none is approved. */
-  realName: z.string().nullable(),
+  realName: z.nullable(z.string()),
   /** Whether replacing the card asks for the fund password (a card is bound). */
   changeNeedsFundPassword: z.boolean(),
 });
@@ -170,7 +179,7 @@ export type CashInfo = z.infer<typeof cashInfoSchema>;
 /** A network's key, as `GET user/recharge` / `GET user/withdrawAddresses` list them (`erc20`). */
 export const networkKeySchema = z
   .string({ error: 'network_invalid' })
-  .regex(/^[a-z0-9_-]{1,32}$/, { error: 'network_invalid' });
+  .check(z.regex(/^[a-z0-9_-]{1,32}$/, { error: 'network_invalid' }));
 
 export const usdtNetworkSchema = z.object({ key: z.string(), name: z.string() });
 
@@ -207,10 +216,12 @@ export const withdrawAddressAddSchema = z.strictObject({
   network: networkKeySchema,
   address: z
     .string({ error: 'enter_address' })
-    .trim()
-    .min(1, { error: 'enter_address' })
-    .max(128, { error: 'address_invalid' }),
-  label: userText(0, 32, 'address_label').default(''),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'enter_address' }),
+      z.maxLength(128, { error: 'address_invalid' }),
+    ),
+  label: z._default(userText(0, 32, 'address_label'), ''),
   mpassword: fundPasswordInput,
 });
 export type WithdrawAddressAdd = z.infer<typeof withdrawAddressAddSchema>;
@@ -239,7 +250,7 @@ export const USDT_UNAVAILABLE_REASONS = ['no_network'] as const;
 export const rechargeConfigSchema = z.object({
   open: z.boolean(),
   /** While closed: the operator's tip in the caller's language; absent → the app's own text. */
-  closeTip: z.string().optional(),
+  closeTip: z.optional(z.string()),
   bank: z.object({
     /** Open and at least one receiving account is enabled. */
     available: z.boolean(),
@@ -248,19 +259,19 @@ export const rechargeConfigSchema = z.object({
     max: amount,
     accounts: z.array(receivingAccountSchema),
     /** A pending bank recharge not confirmed within this time expires. */
-    expiresAfterS: z.number().int(),
+    expiresAfterS: z.int(),
   }),
   usdt: z.object({
     available: z.boolean(),
     /** Why not, when not available. */
-    unavailableReason: z.enum(USDT_UNAVAILABLE_REASONS).nullable(),
+    unavailableReason: z.nullable(z.enum(USDT_UNAVAILABLE_REASONS)),
     networks: z.array(
       z.object({
         key: z.string(),
         name: z.string(),
         tokenAddress: z.string(),
         /** Credited after this many confirmations (3–6, SPEC §9). */
-        confirmations: z.number().int(),
+        confirmations: z.int(),
         min: amount,
         max: amount,
         /** The user's own deposit address on this network (the app draws its QR code). */
@@ -274,7 +285,7 @@ export type RechargeConfig = z.infer<typeof rechargeConfigSchema>;
 /** POST user/recharge (form): a bank transfer the user made (or is about to make). */
 export const rechargeRequestSchema = z.strictObject({
   lang,
-  method: z.literal('bank').default('bank'),
+  method: z._default(z.literal('bank'), 'bank'),
   /** Which receiving account the money was sent to. */
   accountId: idParam,
   amount: amountInput,
@@ -286,7 +297,10 @@ export const rechargeRequestSchema = z.strictObject({
    * purpose `recharge_proof`); the caller's own, unused one (5030 otherwise). A form's empty field
    * is none.
    */
-  proof: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()),
+  proof: z.pipe(
+    z.transform((v) => (v === '' ? undefined : v)),
+    z.optional(z.string().check(z.maxLength(64))),
+  ),
 });
 export type RechargeRequest = z.infer<typeof rechargeRequestSchema>;
 
@@ -323,14 +337,14 @@ export const rechargeItemSchema = z.object({
   /** When it was submitted (bank) or first seen on the chain (USDT). */
   time,
   /** USDT: how many confirmations it has and needs; null for bank. */
-  confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
+  confirmations: z.nullable(z.object({ count: z.int(), required: z.int() })),
   /** USDT: network (its key, e.g. `erc20`) and transaction; bank: null. */
-  network: z.string().nullable(),
+  network: z.nullable(z.string()),
   /** USDT: the network's name as the operator configured it (`Ethereum (ERC-20)`); bank: null. */
-  networkName: z.string().nullable(),
-  txHash: z.string().nullable(),
+  networkName: z.nullable(z.string()),
+  txHash: z.nullable(z.string()),
   /** Bank: the transfer reference the user gave. */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
 });
 export type RechargeItem = z.infer<typeof rechargeItemSchema>;
 
@@ -340,11 +354,10 @@ export type RechargeItem = z.infer<typeof rechargeItemSchema>;
  */
 export const rechargeListQuerySchema = z.strictObject({
   lang,
-  cursor: z
-    .string()
-    .regex(/^[0-9]{1,15}-[bc]-[1-9][0-9]{0,18}$/, { error: 'invalid_id' })
-    .optional(),
-  limit: intParam(1, FUNDING_PAGE_MAX).default(FUNDING_PAGE_DEFAULT),
+  cursor: z.optional(
+    z.string().check(z.regex(/^[0-9]{1,15}-[bc]-[1-9][0-9]{0,18}$/, { error: 'invalid_id' })),
+  ),
+  limit: z._default(intParam(1, FUNDING_PAGE_MAX), FUNDING_PAGE_DEFAULT),
 });
 export type RechargeListQuery = z.infer<typeof rechargeListQuerySchema>;
 export const rechargeListSchema = page(rechargeItemSchema);
@@ -355,11 +368,11 @@ export const signedImageSchema = z.object({ url: z.string(), urlExpiresAt: time 
 export type SignedImage = z.infer<typeof signedImageSchema>;
 
 /** GET user/rechargeDetail?id= (a bank recharge), and the answer of POST user/recharge. */
-export const rechargeDetailSchema = rechargeItemSchema.extend({
+export const rechargeDetailSchema = z.extend(rechargeItemSchema, {
   payerName: z.string(),
   account: receivingAccountSchema,
   /** The transfer receipt the user attached; null when none. */
-  proof: signedImageSchema.nullable(),
+  proof: z.nullable(signedImageSchema),
   /** When a pending one expires unless finance confirms it first. */
   expiresAt: time,
   timeline: z.array(timelineEntrySchema),
@@ -371,16 +384,16 @@ export type RechargeDetail = z.infer<typeof rechargeDetailSchema>;
  * `user/rechargeList`): the transfer on the chain, how far it is confirmed, and when it was
  * credited. Another user's or an unknown id is 5031.
  */
-export const depositDetailSchema = rechargeItemSchema.extend({
+export const depositDetailSchema = z.extend(rechargeItemSchema, {
   method: z.literal('usdt'),
   network: z.string(),
   networkName: z.string(),
   txHash: z.string(),
   /** The user's deposit address the transfer was sent to (EIP-55 for `erc20`). */
   address: z.string(),
-  confirmations: z.object({ count: z.number().int(), required: z.number().int() }),
+  confirmations: z.object({ count: z.int(), required: z.int() }),
   /** When its credit journal was posted; null until then. */
-  creditedAt: time.nullable(),
+  creditedAt: z.nullable(time),
 });
 export type DepositDetail = z.infer<typeof depositDetailSchema>;
 
@@ -428,24 +441,24 @@ export const withdrawCurrencyConfigSchema = z.object({
 /** GET user/withdraw: bounds, fees, today's count and the time window, and the destinations. */
 export const withdrawConfigSchema = z.object({
   open: z.boolean(),
-  closeTip: z.string().optional(),
+  closeTip: z.optional(z.string()),
   money: withdrawCurrencyConfigSchema,
   usdt: withdrawCurrencyConfigSchema,
   /** Withdrawals per day, counted in the operator's day (cancelled and rejected ones count too). */
-  dailyCount: z.number().int(),
-  usedToday: z.number().int(),
+  dailyCount: z.int(),
+  usedToday: z.int(),
   /** When in the operator's day withdrawals are taken, `HH:MM` (from inclusive, to exclusive). */
   window: z.object({
     from: z.string(),
     to: z.string(),
     /** The operator's offset from UTC in minutes east (UTC+8 → 480). */
-    tzOffsetMinutes: z.number().int(),
+    tzOffsetMinutes: z.int(),
     openNow: z.boolean(),
   }),
   realNameRequired: z.boolean(),
   realNameApproved: z.boolean(),
   fundPasswordSet: z.boolean(),
-  card: bankCardSchema.nullable(),
+  card: z.nullable(bankCardSchema),
   addresses: z.array(withdrawAddressSchema),
 });
 export type WithdrawConfig = z.infer<typeof withdrawConfigSchema>;
@@ -475,7 +488,7 @@ export const withdrawRequestSchema = z.strictObject({
   currency: currencyKeySchema,
   amount: amountInput,
   /** USDT: the id of an address from the book (cooled down). Not for CNY. */
-  addressId: idParam.optional(),
+  addressId: z.optional(idParam),
   mpassword: fundPasswordInput,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
@@ -504,15 +517,15 @@ export type WithdrawalItem = z.infer<typeof withdrawalItemSchema>;
 
 export const withdrawListQuerySchema = z.strictObject({
   ...listQuery,
-  currency: currencyKeySchema.optional(),
+  currency: z.optional(currencyKeySchema),
 });
 export type WithdrawListQuery = z.infer<typeof withdrawListQuerySchema>;
 export const withdrawListSchema = page(withdrawalItemSchema);
 
 /** GET user/withdrawDetail?id=, and the answer of POST user/withdraw and withdrawCancel. */
-export const withdrawalDetailSchema = withdrawalItemSchema.extend({
+export const withdrawalDetailSchema = z.extend(withdrawalItemSchema, {
   /** The bank's or chain's payout reference once paid (a transaction hash for USDT). */
-  payoutReference: z.string().nullable(),
+  payoutReference: z.nullable(z.string()),
   timeline: z.array(timelineEntrySchema),
 });
 export type WithdrawalDetail = z.infer<typeof withdrawalDetailSchema>;
@@ -531,17 +544,17 @@ export const exchangeConfigSchema = z.object({
   /** False until finance has set a rate. */
   available: z.boolean(),
   /** CNY per 1 USDT, as finance set it (the middle). */
-  midRate: z.string().nullable(),
+  midRate: z.nullable(z.string()),
   /** What the user pays per USDT when buying (mid + spread, rounded up to 6 decimals). */
-  buyRate: z.string().nullable(),
+  buyRate: z.nullable(z.string()),
   /** What the user gets per USDT when selling (mid − spread, rounded down to 6 decimals). */
-  sellRate: z.string().nullable(),
+  sellRate: z.nullable(z.string()),
   /** The fee as a fraction of the amount ("0.001" = 0.1 %), rounded to the cent (SPEC §9). */
   feeRate: z.string(),
   /** The most one exchange may take, per source currency. */
   max: z.object({ money: amount, usdt: amount }),
   balance: z.object({ money: amount, usdt: amount }),
-  quoteTtlS: z.number().int(),
+  quoteTtlS: z.int(),
 });
 export type ExchangeConfig = z.infer<typeof exchangeConfigSchema>;
 
@@ -610,7 +623,7 @@ export type ExchangeListRequest = z.infer<typeof exchangeListRequestSchema>;
 export const exchangeListSchema = page(exchangeItemSchema);
 
 /** GET user/exchangeDetail?id=, and the answer of POST user/exchange. */
-export const exchangeDetailSchema = exchangeItemSchema.extend({
+export const exchangeDetailSchema = z.extend(exchangeItemSchema, {
   arithmetic: z.string(),
   timeline: z.array(timelineEntrySchema),
 });
@@ -626,7 +639,7 @@ export const fundingPushSchema = z.object({
   status: z.string(),
   at: time,
   /** A chain deposit (`kind: 'recharge'`, `method: 'usdt'`): how far it is confirmed now. */
-  method: z.enum(RECHARGE_METHODS).optional(),
-  confirmations: z.object({ count: z.number().int(), required: z.number().int() }).optional(),
+  method: z.optional(z.enum(RECHARGE_METHODS)),
+  confirmations: z.optional(z.object({ count: z.int(), required: z.int() })),
 });
 export type FundingPush = z.infer<typeof fundingPushSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The identity documents a verification can be made with (issue #16, docs/kyc.md), each with its

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { kycDocTypeSchema } from './kyc-documents.js';
 
 export * from './kyc-documents.js';
@@ -19,7 +19,7 @@ export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 /** An upload's id: 22 base64url characters (128 random bits), never derived from the file. */
-export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+export const uploadIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/));
 
 /** POST common/uploader answers the stored (re-encoded) image. */
 export const uploadSchema = z.object({
@@ -28,21 +28,21 @@ export const uploadSchema = z.object({
   url: z.string(),
   urlExpiresAt: z.iso.datetime(),
   mime: z.literal('image/jpeg'),
-  width: z.number().int(),
-  height: z.number().int(),
-  bytes: z.number().int(),
+  width: z.int(),
+  height: z.int(),
+  bytes: z.int(),
 });
 export type Upload = z.infer<typeof uploadSchema>;
 
 /** GET common/deleteUploader?id=… */
-export const deleteUploadQuerySchema = z.strictObject({ id: z.string().max(64) });
+export const deleteUploadQuerySchema = z.strictObject({ id: z.string().check(z.maxLength(64)) });
 export const deletedUploadSchema = z.object({ id: z.string() });
 
 /** GET common/file/:id?exp&sig — the signed address of an image. */
-export const fileParamsSchema = z.strictObject({ id: z.string().max(64) });
+export const fileParamsSchema = z.strictObject({ id: z.string().check(z.maxLength(64)) });
 export const fileQuerySchema = z.strictObject({
-  exp: z.string().max(16),
-  sig: z.string().max(64),
+  exp: z.string().check(z.maxLength(16)),
+  sig: z.string().check(z.maxLength(64)),
 });
 
 /** SPEC §4: Uncertified (no submission), Under review, Approved, Declined. */
@@ -83,19 +83,19 @@ export const KYC_NOTE_MAX = 500;
  */
 export const realnameAuthRequestSchema = z.strictObject({
   /** The document (`prc_id` when not given on a first submission; else the one on record). */
-  docType: kycDocTypeSchema.optional(),
-  name: z.string().trim().max(KYC_NAME_MAX).optional(),
-  idcard: z.string().trim().max(32).optional(),
+  docType: z.optional(kycDocTypeSchema),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(KYC_NAME_MAX))),
+  idcard: z.optional(z.string().check(z.trim(), z.maxLength(32))),
   /** Upload id of the front (the portrait side; a passport's photo page). */
-  front: z.string().max(64).optional(),
+  front: z.optional(z.string().check(z.maxLength(64))),
   /** Upload id of the back (the other side; for a passport, the user holding the photo page). */
-  contrary: z.string().max(64).optional(),
+  contrary: z.optional(z.string().check(z.maxLength(64))),
 });
 export type RealnameAuthRequest = z.infer<typeof realnameAuthRequestSchema>;
 
 export const kycSideViewSchema = z.object({
   status: kycSideStatusSchema,
-  reason: kycReasonSchema.nullable(),
+  reason: z.nullable(kycReasonSchema),
   /** Short-lived signed address of the image (the owner's or a reviewer's). */
   url: z.string(),
   urlExpiresAt: z.iso.datetime(),
@@ -105,17 +105,17 @@ export type KycSideView = z.infer<typeof kycSideViewSchema>;
 /** GET user/getRealnameAuth: the user's own verification, number masked. */
 export const realnameAuthSchema = z.object({
   status: kycStatusSchema,
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** The document of the submission; null while uncertified. */
-  docType: kycDocTypeSchema.nullable(),
+  docType: z.nullable(kycDocTypeSchema),
   /** `1101**********123X` (`E1*****78` for a passport); null while uncertified. */
-  idcardMasked: z.string().nullable(),
-  front: kycSideViewSchema.nullable(),
-  back: kycSideViewSchema.nullable(),
+  idcardMasked: z.nullable(z.string()),
+  front: z.nullable(kycSideViewSchema),
+  back: z.nullable(kycSideViewSchema),
   /** The reviewer's note to the user, when they wrote one. */
-  note: z.string().nullable(),
-  submittedAt: z.iso.datetime().nullable(),
-  decidedAt: z.iso.datetime().nullable(),
+  note: z.nullable(z.string()),
+  submittedAt: z.nullable(z.iso.datetime()),
+  decidedAt: z.nullable(z.iso.datetime()),
   /** The documents the user may choose (the operator's setting), `prc_id` first when offered. */
   docTypes: z.array(kycDocTypeSchema),
 });

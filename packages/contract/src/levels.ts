@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LEVELS } from './account.js';
 
 /**
@@ -8,7 +8,9 @@ import { LEVELS } from './account.js';
  */
 
 const currency = z.enum(['money', 'usdt']);
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "1234.50"'));
 
 /** One currency's cumulative traded volume and confirmed deposits. */
 export const levelProgressSchema = z.object({
@@ -33,31 +35,19 @@ export type LevelNeed = z.infer<typeof levelNeedSchema>;
 
 export const userLevelSchema = z.object({
   /** 0 Ordinary … 3 Premium: the level in force. */
-  level: z
-    .number()
-    .int()
-    .min(0)
-    .max(LEVELS.length - 1),
+  level: z.int().check(z.minimum(0), z.maximum(LEVELS.length - 1)),
   /** The label's key. */
   key: z.enum(LEVELS),
   /** A level staff set by hand: the user is never below it (0: none). */
-  floor: z
-    .number()
-    .int()
-    .min(0)
-    .max(LEVELS.length - 1),
+  floor: z.int().check(z.minimum(0), z.maximum(LEVELS.length - 1)),
   progress: z.array(levelProgressSchema),
   /** The next level and what it needs; null at Premium. */
-  next: z
-    .object({
-      level: z
-        .number()
-        .int()
-        .min(1)
-        .max(LEVELS.length - 1),
+  next: z.nullable(
+    z.object({
+      level: z.int().check(z.minimum(1), z.maximum(LEVELS.length - 1)),
       key: z.enum(LEVELS),
       needs: z.array(levelNeedSchema),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type UserLevel = z.infer<typeof userLevelSchema>;

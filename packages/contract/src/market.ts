@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EPOCH_MS_MAX, idParam, intParam } from './params.js';
 
 export const KLINE_INTERVALS = ['1s', '1Min', '5Min', '30Min', '1Hour', '1Day'] as const;
@@ -7,24 +7,24 @@ export const KLINE_LIMIT_MAX = 500;
 
 export const symbolSchema = z
   .string()
-  .regex(/^[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}$/, { error: 'invalid_symbol' });
+  .check(z.regex(/^[A-Z0-9]{1,12}\/[A-Z0-9]{1,12}$/, { error: 'invalid_symbol' }));
 
 export const productSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   category: z.string(),
-  priceScale: z.number().int(),
+  priceScale: z.int(),
   /** `open` takes orders; `closed` by the operator; `paused` when the feed is stale. */
   state: z.enum(['open', 'closed', 'paused']),
-  lastPrice: z.string().nullable(),
-  lastTime: z.number().int().nullable(),
+  lastPrice: z.nullable(z.string()),
+  lastTime: z.nullable(z.int()),
   /** Over the last 24 h; null without history. Change in percent, two decimals, signed. */
-  changePct: z.string().nullable(),
+  changePct: z.nullable(z.string()),
   /** The price 24 h ago (the open of the oldest hourly candle in the window); null without history. */
-  open24h: z.string().nullable(),
-  high: z.string().nullable(),
-  low: z.string().nullable(),
-  ticks24h: z.number().int(),
+  open24h: z.nullable(z.string()),
+  high: z.nullable(z.string()),
+  low: z.nullable(z.string()),
+  ticks24h: z.int(),
   /** Traded quantity in the base asset over the last 24 h, a decimal string (scale 8). */
   volume24h: z.string(),
 });
@@ -32,12 +32,12 @@ export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ items: z.array(productSchema) });
 
 export const klineQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   symbol: symbolSchema,
   interval: z.enum(KLINE_INTERVALS),
   /** Candles opening before this time (epoch ms); the newest when absent. */
-  before: intParam(1, EPOCH_MS_MAX).optional(),
-  limit: intParam(1, KLINE_LIMIT_MAX).default(200),
+  before: z.optional(intParam(1, EPOCH_MS_MAX)),
+  limit: z._default(intParam(1, KLINE_LIMIT_MAX), 200),
 });
 
 /** Traded quantities (volume) are base-asset amounts at this scale. */
@@ -45,12 +45,12 @@ export const VOLUME_SCALE = 8;
 
 /** One candle: [openTimeMs, open, high, low, close, ticks, volume]; also the `kline.*` socket payload. */
 export const candleSchema = z.tuple([
-  z.number().int(),
+  z.int(),
   z.string(),
   z.string(),
   z.string(),
   z.string(),
-  z.number().int(),
+  z.int(),
   z.string(),
 ]);
 export type Candle = z.infer<typeof candleSchema>;
@@ -60,7 +60,7 @@ export const tickerSchema = z.object({
   symbol: z.string(),
   price: z.string(),
   /** Epoch ms of the tick. */
-  time: z.number().int(),
+  time: z.int(),
   /** The tick's chain hash (verifiable at market/chain/verify). */
   hash: z.string(),
 });
@@ -78,19 +78,19 @@ export type Kline = z.infer<typeof klineSchema>;
 export const CHAIN_VERIFY_LIMIT_MAX = 2_000;
 
 export const chainVerifyQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   symbol: symbolSchema,
   /** First tick id to check; the chain's start when absent. */
-  from: idParam.optional(),
+  from: z.optional(idParam),
   /** Last tick id to check (inclusive); `limit` ticks from `from` when absent. */
-  to: idParam.optional(),
-  limit: intParam(1, CHAIN_VERIFY_LIMIT_MAX).default(1_000),
+  to: z.optional(idParam),
+  limit: z._default(intParam(1, CHAIN_VERIFY_LIMIT_MAX), 1_000),
 });
 
 export const chainTickSchema = z.object({
   id: z.string(),
   symbol: z.string(),
-  timeMs: z.number().int(),
+  timeMs: z.int(),
   price: z.string(),
   prevHash: z.string(),
   hash: z.string(),
@@ -99,13 +99,13 @@ export const chainTickSchema = z.object({
 export const chainVerifySchema = z.object({
   symbol: z.string(),
   ok: z.boolean(),
-  checked: z.number().int(),
+  checked: z.int(),
   /** The first tick that does not verify, and why. */
-  broken: z.object({ id: z.string(), reason: z.enum(['hash', 'link', 'order']) }).nullable(),
-  first: chainTickSchema.nullable(),
-  last: chainTickSchema.nullable(),
+  broken: z.nullable(z.object({ id: z.string(), reason: z.enum(['hash', 'link', 'order']) })),
+  first: z.nullable(chainTickSchema),
+  last: z.nullable(chainTickSchema),
   /** Ticks in the checked run that retention removed (verified through their recorded gaps). */
-  pruned: z.number().int(),
+  pruned: z.int(),
   /** Every checked tick, in chain order, so anyone can recompute the hashes (docs/market.md). */
   ticks: z.array(chainTickSchema),
   /** The retention holes inside the run: the hash before each and its last hash. */
@@ -113,7 +113,7 @@ export const chainVerifySchema = z.object({
     z.object({
       firstId: z.string(),
       lastId: z.string(),
-      count: z.number().int(),
+      count: z.int(),
       prevHash: z.string(),
       lastHash: z.string(),
     }),
@@ -121,9 +121,9 @@ export const chainVerifySchema = z.object({
 });
 
 export const chainHeadsQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   symbol: symbolSchema,
-  limit: intParam(1, 1_440).default(60),
+  limit: z._default(intParam(1, 1_440), 60),
 });
 
 /** Newest first: the last tick before each minute boundary (`minuteMs`). */
@@ -131,14 +131,14 @@ export const chainHeadsSchema = z.object({
   items: z.array(
     z.object({
       symbol: z.string(),
-      minuteMs: z.number().int(),
+      minuteMs: z.int(),
       tickId: z.string(),
       hash: z.string(),
       /**
        * Ed25519 over `ampere-chain-head\n<symbol>\n<minuteMs>\n<tickId>\n<hash>`, base64;
        * null for a head recorded before heads were signed.
        */
-      signature: z.string().nullable(),
+      signature: z.nullable(z.string()),
     }),
   ),
   /** The public key the signatures verify with (base64, raw 32 bytes); as in common/base. */

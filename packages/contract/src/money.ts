@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §3: the two wallet currencies; `money` is CNY, `usdt` is USDT. */
 export const CURRENCIES = [
@@ -16,4 +16,4 @@ export const currencyKeySchema = z.enum(['money', 'usdt']);
  */
 export const decimalStringSchema = z
   .string()
-  .regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,6})?$/, { error: 'invalid_amount' });
+  .check(z.regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,6})?$/, { error: 'invalid_amount' }));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParam, intParam } from './params.js';
 
 /**
@@ -43,7 +43,7 @@ export const NOTIFICATION_READ_IDS_MAX = 50;
 /** Days a notification is kept (the retention job deletes older ones). */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 
-const unreadCount = z.number().int().min(0).max(NOTIFICATION_UNREAD_MAX);
+const unreadCount = z.int().check(z.minimum(0), z.maximum(NOTIFICATION_UNREAD_MAX));
 
 /** One notification as the inbox shows it, its text in the caller's language. */
 export const notificationSchema = z.object({
@@ -60,15 +60,15 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET user/notifications: newest first; pass `nextCursor` back as `cursor` for older ones. */
 export const notificationListQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, NOTIFICATION_PAGE_MAX).default(NOTIFICATION_PAGE_DEFAULT),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, NOTIFICATION_PAGE_MAX), NOTIFICATION_PAGE_DEFAULT),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   unread: unreadCount,
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
@@ -86,18 +86,18 @@ const ID = '[1-9][0-9]{0,18}';
  * ignored.
  */
 export const notificationReadSchema = z.strictObject({
-  ids: z
-    .string()
-    .regex(new RegExp(`^(?:all|${ID}(?:,${ID}){0,${NOTIFICATION_READ_IDS_MAX - 1}})$`), {
+  ids: z.string().check(
+    z.regex(new RegExp(`^(?:all|${ID}(?:,${ID}){0,${NOTIFICATION_READ_IDS_MAX - 1}})$`), {
       error: 'invalid_id',
     }),
-  upTo: idParam.optional(),
+  ),
+  upTo: z.optional(idParam),
 });
 export type NotificationRead = z.infer<typeof notificationReadSchema>;
 
 export const notificationReadResultSchema = z.object({
   /** How many of the caller's notifications this call marked read. */
-  marked: z.number().int().min(0),
+  marked: z.int().check(z.minimum(0)),
   unread: unreadCount,
 });
 export type NotificationReadResult = z.infer<typeof notificationReadResultSchema>;
@@ -109,13 +109,13 @@ export type NotificationReadResult = z.infer<typeof notificationReadResultSchema
  */
 export const notificationPushSchema = z.object({
   unread: unreadCount,
-  item: z
-    .object({
+  item: z.optional(
+    z.object({
       id: z.string(),
       kind: notificationKindSchema,
       subjectId: z.string(),
       createdAt: z.string(),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type NotificationPush = z.infer<typeof notificationPushSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Numbers, ids and dates as they arrive in query strings and form bodies, parsed strictly: a
@@ -20,31 +20,38 @@ const unlessMissing = (key: string) => (issue: { input?: unknown }) =>
 
 /** An integer from a query or form string, within [min, max]. */
 export function intParam(min: number, max: number) {
-  return z
-    .string({ error: unlessMissing('whole_number') })
-    .regex(PLAIN_INT, { error: 'whole_number' })
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  return z.pipe(
+    z.pipe(
+      z
+        .string({ error: unlessMissing('whole_number') })
+        .check(z.regex(PLAIN_INT, { error: 'whole_number' })),
+      z.transform(Number),
+    ),
+    z.int().check(z.minimum(min), z.maximum(max)),
+  );
 }
 
 /** `intParam`, also taking a JSON number (bodies may be JSON as well as form data). */
 export function intField(min: number, max: number) {
-  return z
-    .union([z.number().int(), z.string().regex(PLAIN_INT)], {
-      error: unlessMissing('whole_number'),
-    })
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  return z.pipe(
+    z.pipe(
+      z.union([z.int(), z.string().check(z.regex(PLAIN_INT))], {
+        error: unlessMissing('whole_number'),
+      }),
+      z.transform(Number),
+    ),
+    z.int().check(z.minimum(min), z.maximum(max)),
+  );
 }
 
 const ID = /^[1-9][0-9]{0,18}$/;
 
 /** A row id or a page cursor: a positive int8 as a decimal string (kept a string: it may exceed 2^53). */
-export const idParam = z
-  .string({ error: unlessMissing('invalid_id') })
-  .regex(ID, { error: 'invalid_id' })
+export const idParam = z.string({ error: unlessMissing('invalid_id') }).check(
+  z.regex(ID, { error: 'invalid_id' }),
   // zod runs every check even after one fails: BigInt() only sees digits.
-  .refine((s) => ID.test(s) && BigInt(s) <= INT8_MAX, { error: 'invalid_id' });
+  z.refine((s) => ID.test(s) && BigInt(s) <= INT8_MAX, { error: 'invalid_id' }),
+);
 
 /** Years a date may name: enough for any statement, far from what a Date cannot hold. */
 const YEAR_MIN = 1970;
@@ -60,16 +67,15 @@ function isCalendarDate(text: string): boolean {
 /** A calendar day `YYYY-MM-DD` that exists (2024-02-29 yes; 2024-02-30, 2024-13-45 no). */
 export const dateParam = z
   .string({ error: unlessMissing('invalid_date') })
-  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'invalid_date' })
-  .refine(isCalendarDate, { error: 'invalid_date' });
+  .check(
+    z.regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'invalid_date' }),
+    z.refine(isCalendarDate, { error: 'invalid_date' }),
+  );
 
 /** Epoch milliseconds up to the end of year 9999. */
 export const EPOCH_MS_MAX = 253_402_300_799_999;
 
 /** Free text in a query (a search, a filter): bounded, and no control characters (NUL included). */
 export function textParam(max: number) {
-  return z
-    .string()
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u, { error: 'invalid_format' });
+  return z.string().check(z.maxLength(max), z.regex(/^[^\p{Cc}]*$/u, { error: 'invalid_format' }));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The practice book (docs/trading-rules.md, Practice): virtual USDT a user trades with on the
@@ -11,7 +11,7 @@ export const PRACTICE_DEFAULT_START = '10000.000000';
 /** A reset is allowed once per this long. */
 export const PRACTICE_RESET_EVERY_MS = 3_600_000;
 
-const amount = z.string().describe('decimal string in USDT’s scale, e.g. "10000.000000"');
+const amount = z.string().check(z.describe('decimal string in USDT’s scale, e.g. "10000.000000"'));
 
 /** GET user/practice: the caller's practice book (opened with the starting balance on first read). */
 export const practiceAccountSchema = z.object({
@@ -23,15 +23,15 @@ export const practiceAccountSchema = z.object({
   /** What a reset sets the balance back to (the operator's current setting). */
   start: amount,
   /** Open practice orders: a reset is refused until they have settled. */
-  openOrders: z.number().int(),
-  resets: z.number().int(),
-  lastResetAt: z.number().int().nullable(),
+  openOrders: z.int(),
+  resets: z.int(),
+  lastResetAt: z.nullable(z.int()),
   /** When the next reset is allowed (ms); null: now (once no order is open). */
-  nextResetAt: z.number().int().nullable(),
+  nextResetAt: z.nullable(z.int()),
 });
 export type PracticeAccount = z.infer<typeof practiceAccountSchema>;
 
 /** POST user/practiceReset (form; Idempotency-Key header required). */
 export const practiceResetRequestSchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
 });

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §7: what the client sends over the socket. */
 export const socketOutSchema = z.object({
-  event: z.string().min(1).max(64),
-  data: z.unknown().optional(),
+  event: z.string().check(z.minLength(1), z.maxLength(64)),
+  data: z.optional(z.unknown()),
 });
 export type SocketOut = z.infer<typeof socketOutSchema>;
 
 /** SPEC §7: what the server sends: a channel message, or a ping. */
 export const socketInSchema = z.union([
-  z.object({ ch: z.string().min(1), data: z.unknown() }),
-  z.object({ event: z.literal('ping'), data: z.unknown().optional() }),
+  z.object({ ch: z.string().check(z.minLength(1)), data: z.unknown() }),
+  z.object({ event: z.literal('ping'), data: z.optional(z.unknown()) }),
 ]);
 export type SocketIn = z.infer<typeof socketInSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParam, intField, intParam } from './params.js';
 import { currencyKeySchema } from './money.js';
 import { chainTickSchema, symbolSchema } from './market.js';
@@ -23,11 +23,13 @@ export const bookSchema = z.enum(BOOKS);
 export const ORDER_STATUSES = ['open', 'won', 'lost', 'tie', 'void'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "100.00"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "100.00"'));
 
 export const periodSchema = z.object({
   /** Seconds from acceptance to expiry. */
-  seconds: z.number().int(),
+  seconds: z.int(),
   /** Profit on a win as a fraction of the stake, a decimal string ("0.85" = 85 %). */
   payoutRate: z.string(),
   limits: z.object({
@@ -38,7 +40,7 @@ export const periodSchema = z.object({
 export type Period = z.infer<typeof periodSchema>;
 
 export const periodsQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   symbol: symbolSchema,
 });
 
@@ -50,14 +52,14 @@ export const periodsSchema = z.object({
 
 /** POST user/buy (form). The stake is `amount` in `currency`; `period` is seconds. */
 export const buyRequestSchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   symbol: symbolSchema,
   direction: z.enum(DIRECTIONS),
-  amount: z.string().min(1).max(40),
+  amount: z.string().check(z.minLength(1), z.maxLength(40)),
   currency: currencyKeySchema,
   period: intField(1, 86_400),
   /** `practice`: the stake comes from the practice book (USDT only). Default `real`. */
-  book: bookSchema.default('real'),
+  book: z._default(bookSchema, 'real'),
 });
 export type BuyRequest = z.infer<typeof buyRequestSchema>;
 
@@ -72,24 +74,24 @@ export const orderSchema = z.object({
   book: bookSchema,
   /** The stake. */
   amount,
-  period: z.number().int(),
+  period: z.int(),
   payoutRate: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** Entry: the latest published tick when the order was accepted. */
   strikePrice: z.string(),
-  strikeTime: z.number().int(),
-  openedAt: z.number().int(),
-  expiresAt: z.number().int(),
+  strikeTime: z.int(),
+  openedAt: z.int(),
+  expiresAt: z.int(),
   /** Seconds left on the countdown (0 once expired). */
-  secondsRemaining: z.number().int(),
+  secondsRemaining: z.int(),
   /** Exit: the latest tick at or before expiry; null while open or when void. */
-  exitPrice: z.string().nullable(),
-  exitTime: z.number().int().nullable(),
+  exitPrice: z.nullable(z.string()),
+  exitTime: z.nullable(z.int()),
   /** What came back to the available balance at settlement (stake + profit, the stake, or 0). */
-  payout: amount.nullable(),
+  payout: z.nullable(amount),
   /** payout − stake: positive on a win, −stake on a loss, 0 on a tie or void. */
-  profit: amount.nullable(),
-  settledAt: z.number().int().nullable(),
+  profit: z.nullable(amount),
+  settledAt: z.nullable(z.int()),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -97,33 +99,33 @@ export const ORDER_PAGE_MAX = 50;
 
 /** GET user/orderList: settled orders, newest first. */
 export const orderListQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
-  symbol: symbolSchema.optional(),
-  currency: currencyKeySchema.optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  symbol: z.optional(symbolSchema),
+  currency: z.optional(currencyKeySchema),
   /** Which book's orders (default `real`). */
-  book: bookSchema.default('real'),
+  book: z._default(bookSchema, 'real'),
   /** The `nextCursor` of the previous page. */
-  cursor: idParam.optional(),
-  limit: intParam(1, ORDER_PAGE_MAX).default(20),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, ORDER_PAGE_MAX), 20),
 });
 
 export const orderListSchema = z.object({
   items: z.array(orderSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** GET user/newOrderList: the caller's open orders, soonest expiry first. */
 export const openOrdersQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
-  symbol: symbolSchema.optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  symbol: z.optional(symbolSchema),
   /** Which book's orders (default `real`). */
-  book: bookSchema.default('real'),
+  book: z._default(bookSchema, 'real'),
 });
 
 export const openOrdersSchema = z.object({ items: z.array(orderSchema) });
 
 export const receiptQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   id: idParam,
 });
 
@@ -135,11 +137,11 @@ export const receiptQuerySchema = z.strictObject({
 export const receiptSchema = z.object({
   order: orderSchema,
   strikeTick: chainTickSchema,
-  exitTick: chainTickSchema.nullable(),
-  head: z.object({ minuteMs: z.number().int(), tickId: z.string(), hash: z.string() }).nullable(),
+  exitTick: z.nullable(chainTickSchema),
+  head: z.nullable(z.object({ minuteMs: z.int(), tickId: z.string(), hash: z.string() })),
   verification: z.object({
     ok: z.boolean(),
-    checked: z.number().int(),
+    checked: z.int(),
     /** Strike → head (or → exit when no head is published yet). */
     fromTickId: z.string(),
     toTickId: z.string(),
@@ -147,43 +149,35 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-const optionalAmount = z
-  .string()
-  .max(40)
-  .describe('decimal string, or empty for no limit')
-  .optional();
+const optionalAmount = z.optional(
+  z.string().check(z.maxLength(40), z.describe('decimal string, or empty for no limit')),
+);
 
 /**
  * POST user/tradeLimits (form): the caller's own responsible-trading limits. An empty field
  * removes that limit. `tz` (minutes east of UTC) says where the caller's day starts.
  */
 export const tradeLimitsRequestSchema = z.strictObject({
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
   dailyLossMoney: optionalAmount,
   dailyLossUsdt: optionalAmount,
-  dailyTrades: z
-    .string()
-    .regex(/^(|[1-9]\d{0,3})$/)
-    .optional(),
-  reminderMinutes: z
-    .string()
-    .regex(/^(|[1-9]\d{0,3})$/)
-    .optional(),
-  tz: intField(-840, 840).default(0),
+  dailyTrades: z.optional(z.string().check(z.regex(/^(|[1-9]\d{0,3})$/))),
+  reminderMinutes: z.optional(z.string().check(z.regex(/^(|[1-9]\d{0,3})$/))),
+  tz: z._default(intField(-840, 840), 0),
 });
 
 export type TradeLimitsRequest = z.infer<typeof tradeLimitsRequestSchema>;
 
 /** GET user/tradeLimits: the limits, and today's figures they are checked against. */
 export const tradeLimitsSchema = z.object({
-  dailyLossMoney: amount.nullable(),
-  dailyLossUsdt: amount.nullable(),
-  dailyTrades: z.number().int().nullable(),
-  reminderMinutes: z.number().int().nullable(),
-  tz: z.number().int(),
+  dailyLossMoney: z.nullable(amount),
+  dailyLossUsdt: z.nullable(amount),
+  dailyTrades: z.nullable(z.int()),
+  reminderMinutes: z.nullable(z.int()),
+  tz: z.int(),
   today: z.object({
     /** Orders opened today. */
-    orders: z.number().int(),
+    orders: z.int(),
     /** Net result of today's settled orders per currency (negative: a loss). */
     net: z.object({ money: amount, usdt: amount }),
     /** Stakes of today's orders still open per currency. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dateParam, idParam, intParam } from './params.js';
 import { currencyKeySchema } from './money.js';
 
@@ -36,7 +36,9 @@ export const journalKindSchema = z.enum(JOURNAL_KINDS);
 export const USER_PURPOSES = ['available', 'in_order', 'earn_principal', 'withdraw_hold'] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "1234.50"'));
 
 export const currencyBalanceSchema = z.object({
   available: amount,
@@ -67,23 +69,26 @@ export const STATEMENT_EXPORT_MAX = 10_000;
 
 /** Filters shared by the recent list, the records page and the export. */
 export const statementQuerySchema = z.strictObject({
-  lang: z.string().max(16).optional(),
-  currency: currencyKeySchema.optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  currency: z.optional(currencyKeySchema),
   /** One kind, or several separated by commas. */
-  kind: z
-    .string()
-    .max(200)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(journalKindSchema).max(JOURNAL_KINDS.length))
-    .optional(),
+  kind: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(200)),
+        z.transform((s) => s.split(',').filter(Boolean)),
+      ),
+      z.array(journalKindSchema).check(z.maxLength(JOURNAL_KINDS.length)),
+    ),
+  ),
   /** Inclusive first day and last day, `YYYY-MM-DD`, in the caller's time zone (`tz`). */
-  from: dateParam.optional(),
-  to: dateParam.optional(),
+  from: z.optional(dateParam),
+  to: z.optional(dateParam),
   /** The caller's offset from UTC in minutes east (UTC+8 → 480); days are UTC without it. */
-  tz: intParam(-840, 840).optional(),
+  tz: z.optional(intParam(-840, 840)),
   /** The `nextCursor` of the previous page. */
-  cursor: idParam.optional(),
-  limit: intParam(1, STATEMENT_PAGE_MAX).default(STATEMENT_PAGE_DEFAULT),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, STATEMENT_PAGE_MAX), STATEMENT_PAGE_DEFAULT),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
@@ -92,8 +97,8 @@ export type StatementQuery = z.infer<typeof statementQuerySchema>;
  * `postings` is the double-entry view for accountants, one row per posting on the user's accounts.
  */
 export const STATEMENT_EXPORT_VIEWS = ['events', 'postings'] as const;
-export const statementExportQuerySchema = statementQuerySchema.extend({
-  view: z.enum(STATEMENT_EXPORT_VIEWS).default('events'),
+export const statementExportQuerySchema = z.extend(statementQuerySchema, {
+  view: z._default(z.enum(STATEMENT_EXPORT_VIEWS), 'events'),
 });
 export type StatementExportQuery = z.infer<typeof statementExportQuerySchema>;
 
@@ -119,7 +124,7 @@ export const statementLineSchema = z.object({
   frozenAfter: amount,
   /** Available plus frozen after the event: the running balance. */
   balanceAfter: amount,
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
@@ -127,7 +132,7 @@ export type StatementLine = z.infer<typeof statementLineSchema>;
 export const statementLinePageSchema = z.object({
   items: z.array(statementLineSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type StatementLinePage = z.infer<typeof statementLinePageSchema>;
 
@@ -149,13 +154,13 @@ export const statementItemSchema = z.object({
   /** Signed: negative when money left the account. */
   amount,
   balanceAfter: amount,
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
 });
 export type StatementItem = z.infer<typeof statementItemSchema>;
 
 export const statementPageSchema = z.object({
   items: z.array(statementItemSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type StatementPage = z.infer<typeof statementPageSchema>;

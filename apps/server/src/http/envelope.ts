@@ -28,7 +28,7 @@ function successMessage(req: FastifyRequest, key: string): string {
 }
 
 /** Response schemas for a route: its data on 200, the error envelope on every 4xx and 5xx. */
-export function responses<T extends z.ZodType>(data: T) {
+export function responses<T extends z.core.$ZodType>(data: T) {
   return {
     200: envelopeSchema(data),
     '4xx': errorEnvelopeSchema,

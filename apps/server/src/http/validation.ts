@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '@ampere/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Carries zod's issues and the input that failed, so the error handler can tell a missing field
@@ -17,13 +17,13 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     // A POST without a body is an empty form: it gets the fields' own messages ("enter the
     // account"), not "body has the wrong type".
     const input: unknown = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
-    const result = schema.safeParse(input);
+    const result = z.safeParse(schema, input);
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error.issues, input) };

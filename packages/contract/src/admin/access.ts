@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParam, intField, intParam } from '../params.js';
 
 /**
@@ -22,10 +22,10 @@ const EPOCH_MS_MAX = 253_402_300_799_000;
 /** POST access/blocks: an address or CIDR range, why, and optionally until when. */
 export const addressBlockChangeSchema = z.strictObject({
   /** `203.0.113.7`, `203.0.113.0/24`, `2001:db8::/32`; normalised by the server. */
-  cidr: z.string().trim().min(1).max(64),
-  note: z.string().trim().min(1).max(ACCESS_LIMITS.note),
+  cidr: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  note: z.string().check(z.trim(), z.minLength(1), z.maxLength(ACCESS_LIMITS.note)),
   /** Epoch ms; null: until removed. */
-  expiresAt: intField(0, EPOCH_MS_MAX).nullable(),
+  expiresAt: z.nullable(intField(0, EPOCH_MS_MAX)),
 });
 export type AddressBlockChange = z.infer<typeof addressBlockChangeSchema>;
 
@@ -40,29 +40,29 @@ export const addressBlockSchema = z.object({
   /** How many addresses it covers, as a decimal string (IPv6 ranges exceed any number). */
   size: z.string(),
   note: z.string(),
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   createdAt: z.string(),
   createdBy: z.string(),
   state: z.enum(ADDRESS_BLOCK_STATES),
-  removedAt: z.string().nullable(),
-  removedBy: z.string().nullable(),
+  removedAt: z.nullable(z.string()),
+  removedBy: z.nullable(z.string()),
 });
 export type AddressBlock = z.infer<typeof addressBlockSchema>;
 
 /** GET access/blocks: active ones (`state=active`) or the history (`state=past`), newest first. */
 export const addressBlockQuerySchema = z.strictObject({
-  state: z.enum(['active', 'past']).default('active'),
-  cursor: idParam.optional(),
-  limit: intParam(1, 200).default(50),
+  state: z._default(z.enum(['active', 'past']), 'active'),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, 200), 50),
 });
 export type AddressBlockQuery = z.infer<typeof addressBlockQuerySchema>;
 
 export const addressBlockListSchema = z.object({
   items: z.array(addressBlockSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** Active blocks in all (the limit is ACCESS_LIMITS.maxActiveBlocks). */
-  active: z.number().int(),
+  active: z.int(),
 });
 export type AddressBlockList = z.infer<typeof addressBlockListSchema>;
 
@@ -79,6 +79,6 @@ export type AccessSettings = z.infer<typeof accessSettingsSchema>;
 
 /** POST access/settings: empty, or an http(s) address (checked by the server: 7436). */
 export const accessSettingsChangeSchema = z.strictObject({
-  blackRunUrl: z.string().trim().max(2048),
+  blackRunUrl: z.string().check(z.trim(), z.maxLength(2048)),
 });
 export type AccessSettingsChange = z.infer<typeof accessSettingsChangeSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyKeySchema, type CurrencyKey } from '../money.js';
 import { parseAmount } from '../money/amount.js';
 import { idParam, intParam } from '../params.js';
@@ -27,10 +27,12 @@ export const STAFF_TEXT = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
 /** Why: 3–500 characters, kept with the adjustment, the journal and the audit log. */
 const reason = z
   .string({ error: 'give_reason' })
-  .trim()
-  .min(ADJUSTMENT_REASON_MIN, { error: 'give_reason' })
-  .max(ADJUSTMENT_REASON_MAX, { error: 'give_reason' })
-  .regex(STAFF_TEXT, { error: 'give_reason' });
+  .check(
+    z.trim(),
+    z.minLength(ADJUSTMENT_REASON_MIN, { error: 'give_reason' }),
+    z.maxLength(ADJUSTMENT_REASON_MAX, { error: 'give_reason' }),
+    z.regex(STAFF_TEXT, { error: 'give_reason' }),
+  );
 
 /**
  * A signed amount in the currency's scale: positive credits the user, negative debits; never
@@ -46,18 +48,24 @@ export const adjustmentRequestSchema = z
     /** The user's public number. */
     uid: idParam,
     currency: currencyKeySchema,
-    amount: z.string({ error: 'adjustment_amount' }).max(40, { error: 'adjustment_amount' }),
+    amount: z
+      .string({ error: 'adjustment_amount' })
+      .check(z.maxLength(40, { error: 'adjustment_amount' })),
     reason,
   })
-  .superRefine((v, ctx) => {
-    if (!isAdjustmentAmount(v.amount, v.currency))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'adjustment_amount' });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!isAdjustmentAmount(v.amount, v.currency))
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'adjustment_amount' });
+    }),
+  );
 export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
 
 /** POST adjustments/:id/approve (`adjustments.approve`): an optional note. */
 export const adjustmentApproveSchema = z.strictObject({
-  note: z.string().trim().max(ADJUSTMENT_REASON_MAX).regex(STAFF_TEXT).optional(),
+  note: z.optional(
+    z.string().check(z.trim(), z.maxLength(ADJUSTMENT_REASON_MAX), z.regex(STAFF_TEXT)),
+  ),
 });
 export type AdjustmentApprove = z.infer<typeof adjustmentApproveSchema>;
 
@@ -80,25 +88,25 @@ export const adjustmentSchema = z.object({
   requestedBy: member,
   requestedAt: z.iso.datetime(),
   /** Who approved or rejected it, when, and their note; null while pending. */
-  decidedBy: member.nullable(),
-  decidedAt: z.iso.datetime().nullable(),
-  decisionNote: z.string().nullable(),
+  decidedBy: z.nullable(member),
+  decidedAt: z.nullable(z.iso.datetime()),
+  decisionNote: z.nullable(z.string()),
   /** The ledger journal an approval posted; null otherwise. */
-  journalId: z.string().nullable(),
+  journalId: z.nullable(z.string()),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 /** GET adjustments: newest first, by status and user. */
 export const adjustmentListQuerySchema = z.strictObject({
-  status: adjustmentStatusSchema.optional(),
-  uid: idParam.optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, ADJUSTMENT_PAGE_MAX).default(20),
+  status: z.optional(adjustmentStatusSchema),
+  uid: z.optional(idParam),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, ADJUSTMENT_PAGE_MAX), 20),
 });
 export type AdjustmentListQuery = z.infer<typeof adjustmentListQuerySchema>;
 
 export const adjustmentListSchema = z.object({
   items: z.array(adjustmentSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdjustmentList = z.infer<typeof adjustmentListSchema>;

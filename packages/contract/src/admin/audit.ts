@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idParam, intParam, textParam } from '../params.js';
 
 /**
@@ -9,7 +9,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   actor: z.string(),
   action: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
   prevHash: z.string(),
   hash: z.string(),
@@ -19,31 +19,31 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuerySchema = z.strictObject({
   /** Entries before this id (newest first); absent for the newest page. */
-  before: idParam.optional(),
-  limit: intParam(1, 200).optional(),
-  actor: textParam(80).optional(),
-  action: textParam(80).optional(),
-  subject: textParam(120).optional(),
+  before: z.optional(idParam),
+  limit: z.optional(intParam(1, 200)),
+  actor: z.optional(textParam(80)),
+  action: z.optional(textParam(80)),
+  subject: z.optional(textParam(120)),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditListSchema = z.object({
   items: z.array(auditEntrySchema),
-  nextBefore: z.string().nullable(),
+  nextBefore: z.nullable(z.string()),
 });
 
 /** A recomputation of the whole chain, and how it compares with the last recorded head. */
 export const auditVerificationSchema = z.object({
   ok: z.boolean(),
-  entries: z.number().int(),
+  entries: z.int(),
   /** The first entry whose hash or link does not recompute; null when the chain is intact. */
-  brokenAt: z.string().nullable(),
-  headHash: z.string().nullable(),
+  brokenAt: z.nullable(z.string()),
+  headHash: z.nullable(z.string()),
   /** The last recorded head: the chain must still contain it, unchanged. */
-  recordedHead: z
-    .object({ entries: z.number().int(), hash: z.string(), recordedAt: z.iso.datetime() })
-    .nullable(),
-  recordedHeadMatches: z.boolean().nullable(),
+  recordedHead: z.nullable(
+    z.object({ entries: z.int(), hash: z.string(), recordedAt: z.iso.datetime() }),
+  ),
+  recordedHeadMatches: z.nullable(z.boolean()),
   checkedAt: z.iso.datetime(),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;

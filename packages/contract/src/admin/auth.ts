@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { newPasswordSchema, usernameSchema } from '../account.js';
 import { roleSchema, permissionSchema } from './permissions.js';
 
@@ -13,7 +13,7 @@ export const STAFF_IDLE_MS = 30 * 60_000;
 export const STAFF_MAX_MS = 12 * 3600_000;
 
 const required = (key: string, max = 256) =>
-  z.string({ error: key }).min(1, { error: key }).max(max, { error: key });
+  z.string({ error: key }).check(z.minLength(1, { error: key }), z.maxLength(max, { error: key }));
 
 /** Step 1 of a staff sign-in: name and password. */
 export const staffPasswordStepSchema = z.strictObject({
@@ -29,15 +29,14 @@ export type StaffPasswordStep = z.infer<typeof staffPasswordStepSchema>;
 export const staffChallengeSchema = z.object({
   challenge: z.string(),
   expiresAt: z.iso.datetime(),
-  enrolment: z.object({ secret: z.string(), otpauthUri: z.string() }).nullable(),
+  enrolment: z.nullable(z.object({ secret: z.string(), otpauthUri: z.string() })),
 });
 export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
 
 /** Six digits from the authenticator app (RFC 6238, 30 s steps). */
 export const totpCodeSchema = z
   .string({ error: 'totp_code' })
-  .trim()
-  .regex(/^\d{6}$/, { error: 'totp_code' });
+  .check(z.trim(), z.regex(/^\d{6}$/, { error: 'totp_code' }));
 
 /** Step 2: the challenge and the current code; opens the session (cookie). */
 export const staffCodeStepSchema = z.strictObject({
@@ -71,10 +70,12 @@ export const staffPasswordChangeSchema = z
     password: newPasswordSchema,
     repassword: required('enter_password_again'),
   })
-  .refine((v) => v.password === v.repassword, {
-    error: 'passwords_inconsistent',
-    path: ['repassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.repassword, {
+      error: 'passwords_inconsistent',
+      path: ['repassword'],
+    }),
+  );
 export type StaffPasswordChange = z.infer<typeof staffPasswordChangeSchema>;
 
 export const staffUsernameSchema = usernameSchema;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { localeKeySchema } from '../common.js';
 import { agentKindSchema, linkSchema, MAX_AGENTS, type AgentKind } from '../content.js';
 import { idParam, intField } from '../params.js';
@@ -14,7 +14,7 @@ import { isWebUrl } from '../content.js';
 export const contentIdParams = z.strictObject({ id: idParam });
 
 /** Ids of our stored public images: 128 random bits, base64url. */
-export const contentImageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+export const contentImageIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/));
 
 /** POST content/images (multipart `file`, `purpose`): one public image, re-encoded. */
 export const CONTENT_IMAGE_PURPOSES = ['banner', 'avatar', 'qr', 'notice'] as const;
@@ -22,8 +22,8 @@ export const contentImagePurposeSchema = z.enum(CONTENT_IMAGE_PURPOSES);
 export const contentImageSchema = z.object({
   id: z.string(),
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
 });
 export type ContentImage = z.infer<typeof contentImageSchema>;
 
@@ -34,23 +34,25 @@ export const CONTENT_LIMITS = { title: 120, bannerTitle: 80, agentName: 40 } as 
 export const noticeTextSchema = z.strictObject({
   locale: localeKeySchema,
   /** Plain text once sanitized, at most TITLE_MAX characters; what was sent may be longer. */
-  title: z.string().trim().min(1).max(2_000),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
   /** Rich text (HTML); sanitized on save. */
-  body: z.string().max(20_000),
+  body: z.string().check(z.maxLength(20_000)),
 });
 
 /** POST content/notices (create) and content/notices/:id (edit): the whole notice. */
 export const noticeChangeSchema = z
   .strictObject({
-    texts: z.array(noticeTextSchema).min(1).max(13),
+    texts: z.array(noticeTextSchema).check(z.minLength(1), z.maxLength(13)),
     pinned: z.boolean(),
     popup: z.boolean(),
     published: z.boolean(),
   })
-  .refine((n) => new Set(n.texts.map((t) => t.locale)).size === n.texts.length, {
-    error: 'duplicate_locale',
-    path: ['texts'],
-  });
+  .check(
+    z.refine((n) => new Set(n.texts.map((t) => t.locale)).size === n.texts.length, {
+      error: 'duplicate_locale',
+      path: ['texts'],
+    }),
+  );
 export type NoticeChange = z.infer<typeof noticeChangeSchema>;
 
 export const adminNoticeSchema = z.object({
@@ -59,7 +61,7 @@ export const adminNoticeSchema = z.object({
   pinned: z.boolean(),
   popup: z.boolean(),
   published: z.boolean(),
-  publishedAt: z.string().nullable(),
+  publishedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -70,18 +72,20 @@ export const adminNoticeListSchema = z.object({ items: z.array(adminNoticeSchema
 export const bannerChangeSchema = z
   .strictObject({
     imageId: contentImageIdSchema,
-    title: z.string().trim().max(2_000),
-    link: linkSchema.nullable(),
+    title: z.string().check(z.trim(), z.maxLength(2_000)),
+    link: z.nullable(linkSchema),
     /** The sale window in epoch ms; null is open on that side. */
-    startsAt: intField(0, 253_402_300_799_000).nullable(),
-    endsAt: intField(0, 253_402_300_799_000).nullable(),
+    startsAt: z.nullable(intField(0, 253_402_300_799_000)),
+    endsAt: z.nullable(intField(0, 253_402_300_799_000)),
     sortOrder: intField(-100_000, 100_000),
     enabled: z.boolean(),
   })
-  .refine((b) => b.startsAt === null || b.endsAt === null || b.startsAt < b.endsAt, {
-    error: 'window',
-    path: ['endsAt'],
-  });
+  .check(
+    z.refine((b) => b.startsAt === null || b.endsAt === null || b.startsAt < b.endsAt, {
+      error: 'window',
+      path: ['endsAt'],
+    }),
+  );
 export type BannerChange = z.infer<typeof bannerChangeSchema>;
 
 export const adminBannerSchema = z.object({
@@ -89,10 +93,10 @@ export const adminBannerSchema = z.object({
   imageId: z.string(),
   imageUrl: z.string(),
   title: z.string(),
-  link: linkSchema.nullable(),
-  startsAt: z.number().int().nullable(),
-  endsAt: z.number().int().nullable(),
-  sortOrder: z.number().int(),
+  link: z.nullable(linkSchema),
+  startsAt: z.nullable(z.int()),
+  endsAt: z.nullable(z.int()),
+  sortOrder: z.int(),
   enabled: z.boolean(),
   updatedAt: z.string(),
 });
@@ -114,27 +118,34 @@ export function isAgentValue(kind: AgentKind, value: string): boolean {
 
 export const agentChangeSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(2_000),
-    avatarId: contentImageIdSchema.nullable(),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+    avatarId: z.nullable(contentImageIdSchema),
     kind: agentKindSchema,
-    value: z.string().trim().min(1).max(2000),
+    value: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
   })
-  .refine((a) => isAgentValue(a.kind, a.value), { error: 'agent_value_invalid', path: ['value'] });
+  .check(
+    z.refine((a) => isAgentValue(a.kind, a.value), {
+      error: 'agent_value_invalid',
+      path: ['value'],
+    }),
+  );
 
 /** One language's agents and QR code. */
 export const serviceLocaleSchema = z.strictObject({
   locale: localeKeySchema,
-  agents: z.array(agentChangeSchema).max(MAX_AGENTS),
-  qrImageId: contentImageIdSchema.nullable(),
+  agents: z.array(agentChangeSchema).check(z.maxLength(MAX_AGENTS)),
+  qrImageId: z.nullable(contentImageIdSchema),
 });
 
 /** POST content/customer-service: every language's set, whole; a language left out has none. */
 export const customerServiceChangeSchema = z
-  .strictObject({ locales: z.array(serviceLocaleSchema).max(13) })
-  .refine((c) => new Set(c.locales.map((l) => l.locale)).size === c.locales.length, {
-    error: 'duplicate_locale',
-    path: ['locales'],
-  });
+  .strictObject({ locales: z.array(serviceLocaleSchema).check(z.maxLength(13)) })
+  .check(
+    z.refine((c) => new Set(c.locales.map((l) => l.locale)).size === c.locales.length, {
+      error: 'duplicate_locale',
+      path: ['locales'],
+    }),
+  );
 export type CustomerServiceChange = z.infer<typeof customerServiceChangeSchema>;
 
 export const adminCustomerServiceSchema = z.object({
@@ -144,14 +155,14 @@ export const adminCustomerServiceSchema = z.object({
       agents: z.array(
         z.object({
           name: z.string(),
-          avatarId: z.string().nullable(),
-          avatarUrl: z.string().nullable(),
+          avatarId: z.nullable(z.string()),
+          avatarUrl: z.nullable(z.string()),
           kind: agentKindSchema,
           value: z.string(),
         }),
       ),
-      qrImageId: z.string().nullable(),
-      qrImageUrl: z.string().nullable(),
+      qrImageId: z.nullable(z.string()),
+      qrImageUrl: z.nullable(z.string()),
     }),
   ),
 });
@@ -166,8 +177,8 @@ export const AGREEMENT_BODY_MAX = 60_000;
 /** One language of an agreement version: its title and rich text (sanitized on save). */
 export const agreementTextSchema = z.strictObject({
   locale: localeKeySchema,
-  title: z.string().trim().min(1).max(2_000),
-  body: z.string().max(AGREEMENT_BODY_MAX),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+  body: z.string().check(z.maxLength(AGREEMENT_BODY_MAX)),
 });
 
 /**
@@ -178,26 +189,28 @@ export const agreementTextSchema = z.strictObject({
  */
 export const agreementVersionChangeSchema = z
   .strictObject({
-    texts: z.array(agreementTextSchema).min(1).max(13),
-    effectiveAt: intField(0, 253_402_300_799_000).nullable(),
+    texts: z.array(agreementTextSchema).check(z.minLength(1), z.maxLength(13)),
+    effectiveAt: z.nullable(intField(0, 253_402_300_799_000)),
   })
-  .refine((v) => new Set(v.texts.map((t) => t.locale)).size === v.texts.length, {
-    error: 'duplicate_locale',
-    path: ['texts'],
-  });
+  .check(
+    z.refine((v) => new Set(v.texts.map((t) => t.locale)).size === v.texts.length, {
+      error: 'duplicate_locale',
+      path: ['texts'],
+    }),
+  );
 export type AgreementVersionChange = z.infer<typeof agreementVersionChangeSchema>;
 
 export const AGREEMENT_STATES = ['scheduled', 'current', 'superseded'] as const;
 
 export const adminAgreementVersionSchema = z.object({
-  version: z.number().int(),
+  version: z.int(),
   effectiveAt: z.string(),
   createdAt: z.string(),
   /** `staff:<name>`, or `system` for the shipped version. */
   createdBy: z.string(),
   state: z.enum(AGREEMENT_STATES),
   /** Users who accepted this version. */
-  acceptances: z.number().int(),
+  acceptances: z.int(),
   texts: z.array(z.object({ locale: localeKeySchema, title: z.string(), body: z.string() })),
 });
 export type AdminAgreementVersion = z.infer<typeof adminAgreementVersionSchema>;

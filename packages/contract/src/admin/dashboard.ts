@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyKeySchema } from '../money.js';
 import { DIRECTIONS } from '../trading.js';
 import { PRODUCT_TRADING_STATES } from './settings.js';
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "1234.50"'));
 
 /**
  * A queue of work waiting for staff, as the module that owns it reports it (adjustments to
@@ -11,16 +13,16 @@ const amount = z.string().describe('decimal string in the currency’s scale, e.
  */
 export const pendingQueueSchema = z.object({
   name: z.string(),
-  count: z.number().int(),
+  count: z.int(),
   /** When the oldest waiting item arrived; null when the queue is empty. */
-  oldestAt: z.iso.datetime().nullable(),
+  oldestAt: z.nullable(z.iso.datetime()),
 });
 export type PendingQueue = z.infer<typeof pendingQueueSchema>;
 
 /** A count and a sum in one currency. */
 export const currencyTotalSchema = z.object({
   currency: currencyKeySchema,
-  count: z.number().int(),
+  count: z.int(),
   amount,
 });
 export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
@@ -30,14 +32,14 @@ export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
  * sum of their positive postings in that currency: a journal balances, so that is also the sum
  * of its negative ones).
  */
-export const journalTotalSchema = currencyTotalSchema.extend({ kind: z.string() });
+export const journalTotalSchema = z.extend(currencyTotalSchema, { kind: z.string() });
 
 /** Open orders of one product, direction and currency. */
 export const exposureSchema = z.object({
   symbol: z.string(),
   direction: z.enum(DIRECTIONS),
   currency: currencyKeySchema,
-  orders: z.number().int(),
+  orders: z.int(),
   /** Σ stakes. */
   stake: amount,
   /** What the users would get back if every one of these orders won: Σ stake × (1 + rate). */
@@ -51,9 +53,9 @@ export const reconciliationSummarySchema = z.object({
   ok: z.boolean(),
   /** Σ of every posting per currency: 0 when the ledger balances. */
   totals: z.array(z.object({ currency: z.string(), total: z.string() })),
-  unbalancedJournals: z.number().int(),
-  balanceMismatches: z.number().int(),
-  negativeBalances: z.number().int(),
+  unbalancedJournals: z.int(),
+  balanceMismatches: z.int(),
+  negativeBalances: z.int(),
 });
 export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
 
@@ -68,22 +70,22 @@ export const feedStateSchema = z.object({
    * The node that publishes prices, as it last said so (every 5 s): null when none ever has.
    * `alive` is false when it has not said so for 15 s.
    */
-  leader: z
-    .object({
+  leader: z.nullable(
+    z.object({
       node: z.string(),
       feed: feedKindSchema,
       electedAt: z.iso.datetime(),
       seenAt: z.iso.datetime(),
       alive: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
   products: z.array(
     z.object({
       symbol: z.string(),
       tradingState: z.enum(PRODUCT_TRADING_STATES),
       /** What users see: `paused` when open but without a tick for 5 s. */
       state: z.enum(['open', 'paused', 'closed']),
-      lastTickAt: z.iso.datetime().nullable(),
+      lastTickAt: z.nullable(z.iso.datetime()),
     }),
   ),
 });
@@ -107,7 +109,7 @@ export const dashboardSchema = z.object({
     journals: z.array(journalTotalSchema),
   }),
   exposure: z.array(exposureSchema),
-  reconciliation: reconciliationSummarySchema.nullable(),
+  reconciliation: z.nullable(reconciliationSummarySchema),
   feed: feedStateSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   FEE_ROUNDINGS,
   RECHARGE_STATUSES,
@@ -24,7 +24,9 @@ import { STAFF_TEXT } from './adjustments.js';
  * `funding.settings` (rules and receiving accounts), `funding.rates` (exchange rate).
  */
 
-const amount = z.string().describe('decimal string in the currency’s scale, e.g. "1234.50"');
+const amount = z
+  .string()
+  .check(z.describe('decimal string in the currency’s scale, e.g. "1234.50"'));
 const time = z.iso.datetime();
 const member = z.object({ id: z.string(), username: z.string() });
 const user = z.object({ uid: z.string(), username: z.string() });
@@ -32,7 +34,7 @@ const user = z.object({ uid: z.string(), username: z.string() });
 export const FUNDING_ADMIN_PAGE_MAX = 100;
 
 /** A member's own words beside a decision: optional, bounded, no control characters. */
-const note = z.string().trim().max(500).regex(STAFF_TEXT).optional();
+const note = z.optional(z.string().check(z.trim(), z.maxLength(500), z.regex(STAFF_TEXT)));
 
 export const fundingIdParams = z.strictObject({ id: idParam });
 
@@ -48,28 +50,28 @@ export const adminRechargeSchema = z.object({
   reference: z.string(),
   account: z.object({ id: z.string(), bankName: z.string(), cardNumber: z.string() }),
   /** The transfer receipt the user attached (signed, short-lived address); null when none. */
-  proof: signedImageSchema.nullable(),
+  proof: z.nullable(signedImageSchema),
   createdAt: time,
   expiresAt: time,
-  decidedBy: member.nullable(),
-  decidedAt: time.nullable(),
+  decidedBy: z.nullable(member),
+  decidedAt: z.nullable(time),
   /** The credit journal once confirmed. */
-  journalId: z.string().nullable(),
+  journalId: z.nullable(z.string()),
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminRecharge = z.infer<typeof adminRechargeSchema>;
 
 /** GET funding/recharges: newest first (oldest first for `pending`, the queue's order). */
 export const adminRechargeListQuerySchema = z.strictObject({
-  status: z.enum(RECHARGE_STATUSES).optional(),
-  uid: idParam.optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, FUNDING_ADMIN_PAGE_MAX).default(20),
+  status: z.optional(z.enum(RECHARGE_STATUSES)),
+  uid: z.optional(idParam),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, FUNDING_ADMIN_PAGE_MAX), 20),
 });
 export type AdminRechargeListQuery = z.infer<typeof adminRechargeListQuerySchema>;
 export const adminRechargeListSchema = z.object({
   items: z.array(adminRechargeSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** POST funding/recharges/:id/confirm (`funding.review`): credit from `bank_clearing`. */
@@ -102,30 +104,30 @@ export const adminWithdrawalSchema = z.object({
     z.object({ kind: z.literal('address'), network: z.string(), address: z.string() }),
   ]),
   /** 2 when the amount is at or above the second-approval threshold, else 1. */
-  approvalsNeeded: z.number().int(),
+  approvalsNeeded: z.int(),
   approvals: z.array(z.object({ by: member, at: time })),
   /** USDT on a configured network: `send` pays through the chain; else `paid` with a reference. */
   chainPayout: z.boolean(),
-  payoutReference: z.string().nullable(),
+  payoutReference: z.nullable(z.string()),
   createdAt: time,
-  decidedBy: member.nullable(),
-  decidedAt: time.nullable(),
+  decidedBy: z.nullable(member),
+  decidedAt: z.nullable(time),
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 /** GET funding/withdrawals. */
 export const adminWithdrawalListQuerySchema = z.strictObject({
-  status: z.enum(WITHDRAWAL_STATUSES).optional(),
-  currency: currencyKeySchema.optional(),
-  uid: idParam.optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, FUNDING_ADMIN_PAGE_MAX).default(20),
+  status: z.optional(z.enum(WITHDRAWAL_STATUSES)),
+  currency: z.optional(currencyKeySchema),
+  uid: z.optional(idParam),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, FUNDING_ADMIN_PAGE_MAX), 20),
 });
 export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
 export const adminWithdrawalListSchema = z.object({
   items: z.array(adminWithdrawalSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /**
@@ -139,10 +141,12 @@ export type WithdrawalApprove = z.infer<typeof withdrawalApproveSchema>;
 export const withdrawalPaidSchema = z.strictObject({
   reference: z
     .string({ error: 'payout_reference' })
-    .trim()
-    .min(4, { error: 'payout_reference' })
-    .max(128, { error: 'payout_reference' })
-    .regex(STAFF_TEXT, { error: 'payout_reference' }),
+    .check(
+      z.trim(),
+      z.minLength(4, { error: 'payout_reference' }),
+      z.maxLength(128, { error: 'payout_reference' }),
+      z.regex(STAFF_TEXT, { error: 'payout_reference' }),
+    ),
   note,
 });
 export type WithdrawalPaid = z.infer<typeof withdrawalPaidSchema>;
@@ -172,16 +176,16 @@ export type AdminExchange = z.infer<typeof adminExchangeSchema>;
  * [`from`, `to`) when given (`from` not before `to`: 7109).
  */
 export const adminExchangeListQuerySchema = z.strictObject({
-  uid: idParam.optional(),
-  from: time.optional(),
-  to: time.optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, FUNDING_ADMIN_PAGE_MAX).default(20),
+  uid: z.optional(idParam),
+  from: z.optional(time),
+  to: z.optional(time),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, FUNDING_ADMIN_PAGE_MAX), 20),
 });
 export type AdminExchangeListQuery = z.infer<typeof adminExchangeListQuerySchema>;
 export const adminExchangeListSchema = z.object({
   items: z.array(adminExchangeSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 // ---- Receiving bank accounts -------------------------------------------------------------------
@@ -195,7 +199,7 @@ export const adminReceivingAccountSchema = z.object({
   cardNumber: z.string(),
   branch: z.string(),
   enabled: z.boolean(),
-  sortOrder: z.number().int(),
+  sortOrder: z.int(),
   updatedAt: time,
 });
 export type AdminReceivingAccount = z.infer<typeof adminReceivingAccountSchema>;
@@ -208,10 +212,12 @@ export const adminReceivingAccountListSchema = z.object({
 const accountText = (max: number) =>
   z
     .string({ error: 'receiving_account_field' })
-    .trim()
-    .min(2, { error: 'receiving_account_field' })
-    .max(max, { error: 'receiving_account_field' })
-    .regex(STAFF_TEXT, { error: 'receiving_account_field' });
+    .check(
+      z.trim(),
+      z.minLength(2, { error: 'receiving_account_field' }),
+      z.maxLength(max, { error: 'receiving_account_field' }),
+      z.regex(STAFF_TEXT, { error: 'receiving_account_field' }),
+    );
 
 /**
  * POST funding/receiving-accounts (`funding.settings`): a new account, whole. POST
@@ -223,10 +229,10 @@ export const receivingAccountChangeSchema = z.strictObject({
   accountName: accountText(64),
   cardNumber: z
     .string({ error: 'receiving_account_number' })
-    .regex(/^\d{8,32}$/, { error: 'receiving_account_number' }),
+    .check(z.regex(/^\d{8,32}$/, { error: 'receiving_account_number' })),
   branch: accountText(128),
   enabled: z.boolean(),
-  sortOrder: intField(0, 1000).default(0),
+  sortOrder: z._default(intField(0, 1000), 0),
 });
 export type ReceivingAccountChange = z.infer<typeof receivingAccountChangeSchema>;
 
@@ -241,12 +247,12 @@ export function fractionPpm(text: string): number {
 /** "HH:MM", 00:00–24:00. */
 export const clockTimeSchema = z
   .string({ error: 'clock_time' })
-  .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/, { error: 'clock_time' });
+  .check(z.regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/, { error: 'clock_time' }));
 
 /** A percentage, 0–100, at most 4 decimals ("0.5" = 0.5 %). */
 export const percentSchema = z
   .string({ error: 'fee_percent' })
-  .regex(/^(?:100(?:\.0{1,4})?|[1-9]?[0-9](?:\.[0-9]{1,4})?)$/, { error: 'fee_percent' });
+  .check(z.regex(/^(?:100(?:\.0{1,4})?|[1-9]?[0-9](?:\.[0-9]{1,4})?)$/, { error: 'fee_percent' }));
 
 function withdrawRuleSchema(currency: CurrencyKey) {
   const positive = currencyAmountSchema(currency, 'funding_amount');
@@ -261,10 +267,15 @@ function withdrawRuleSchema(currency: CurrencyKey) {
       /** At or above this amount a withdrawal needs two different approvers. */
       secondApprovalFrom: positive,
     })
-    .refine((r) => (amountMinor(r.min, currency) ?? 0n) <= (amountMinor(r.max, currency) ?? 0n), {
-      error: 'min_above_max',
-      path: ['min'],
-    });
+    .check(
+      z.refine(
+        (r) => (amountMinor(r.min, currency) ?? 0n) <= (amountMinor(r.max, currency) ?? 0n),
+        {
+          error: 'min_above_max',
+          path: ['min'],
+        },
+      ),
+    );
 }
 
 /**
@@ -281,12 +292,14 @@ export const fundingRulesSchema = z.strictObject({
       /** At most this many pending bank recharges per user. */
       pendingMax: intField(1, 20),
     })
-    .refine(
-      (r) => (amountMinor(r.bankMin, 'money') ?? 0n) <= (amountMinor(r.bankMax, 'money') ?? 0n),
-      {
-        error: 'min_above_max',
-        path: ['bankMin'],
-      },
+    .check(
+      z.refine(
+        (r) => (amountMinor(r.bankMin, 'money') ?? 0n) <= (amountMinor(r.bankMax, 'money') ?? 0n),
+        {
+          error: 'min_above_max',
+          path: ['bankMin'],
+        },
+      ),
     ),
   withdraw: z.strictObject({
     money: withdrawRuleSchema('money'),
@@ -301,10 +314,10 @@ export const fundingRulesSchema = z.strictObject({
   }),
   exchange: z.strictObject({
     /** The fee as a fraction of the amount, 0–0.1, at most 6 decimals ("0.001" = 0.1 %). */
-    feeRate: z
-      .string({ error: 'fee_rate' })
-      .regex(/^0(?:\.[0-9]{1,6})?$/, { error: 'fee_rate' })
-      .refine((s) => fractionPpm(s) <= 100_000, { error: 'fee_rate' }),
+    feeRate: z.string({ error: 'fee_rate' }).check(
+      z.regex(/^0(?:\.[0-9]{1,6})?$/, { error: 'fee_rate' }),
+      z.refine((s) => fractionPpm(s) <= 100_000, { error: 'fee_rate' }),
+    ),
     maxMoney: currencyAmountSchema('money', 'funding_amount'),
     maxUsdt: currencyAmountSchema('usdt', 'funding_amount'),
   }),
@@ -327,19 +340,19 @@ export const fundingRulesViewSchema = z.object({
   recharge: z.object({
     bankMin: amount,
     bankMax: amount,
-    pendingExpiryMinutes: z.number().int(),
-    pendingMax: z.number().int(),
+    pendingExpiryMinutes: z.int(),
+    pendingMax: z.int(),
   }),
   withdraw: z.object({
     money: withdrawRuleView,
     usdt: withdrawRuleView,
-    dailyCount: z.number().int(),
+    dailyCount: z.int(),
     windowFrom: z.string(),
     windowTo: z.string(),
     realNameRequired: z.boolean(),
   }),
   exchange: z.object({ feeRate: z.string(), maxMoney: amount, maxUsdt: amount }),
-  tzOffsetMinutes: z.number().int(),
+  tzOffsetMinutes: z.int(),
 });
 
 /** Shipped rules (docs/funding.md). */
@@ -379,10 +392,10 @@ export const DEFAULT_FUNDING_RULES: FundingRules = {
 // ---- Exchange rate -----------------------------------------------------------------------------
 
 /** CNY per 1 USDT: above 0, at most 6 decimals, below 1000. */
-export const exchangeRateTextSchema = z
-  .string({ error: 'exchange_rate' })
-  .regex(/^(?:[1-9][0-9]{0,2}|0)(?:\.[0-9]{1,6})?$/, { error: 'exchange_rate' })
-  .refine((s) => /[1-9]/.test(s), { error: 'exchange_rate' });
+export const exchangeRateTextSchema = z.string({ error: 'exchange_rate' }).check(
+  z.regex(/^(?:[1-9][0-9]{0,2}|0)(?:\.[0-9]{1,6})?$/, { error: 'exchange_rate' }),
+  z.refine((s) => /[1-9]/.test(s), { error: 'exchange_rate' }),
+);
 
 /** GET funding/exchange-rate; POST funding/exchange-rate (`funding.rates`), whole. */
 export const exchangeRateChangeSchema = z.strictObject({
@@ -394,11 +407,11 @@ export const exchangeRateChangeSchema = z.strictObject({
 export type ExchangeRateChange = z.infer<typeof exchangeRateChangeSchema>;
 
 export const exchangeRateSchema = z.object({
-  rate: z.string().nullable(),
-  spreadBps: z.number().int(),
-  buyRate: z.string().nullable(),
-  sellRate: z.string().nullable(),
-  updatedAt: time.nullable(),
-  updatedBy: member.nullable(),
+  rate: z.nullable(z.string()),
+  spreadBps: z.int(),
+  buyRate: z.nullable(z.string()),
+  sellRate: z.nullable(z.string()),
+  updatedAt: z.nullable(time),
+  updatedBy: z.nullable(member),
 });
 export type AdminExchangeRate = z.infer<typeof exchangeRateSchema>;

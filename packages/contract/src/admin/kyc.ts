@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   KYC_DOC_TYPES,
   KYC_NOTE_MAX,
@@ -24,11 +24,11 @@ export const kycCaseIdParams = z.strictObject({ id: idParam });
 
 /** GET kyc/cases: by status (under review by default), oldest submission first. */
 export const kycCaseListQuerySchema = z.strictObject({
-  status: kycStatusSchema.exclude(['uncertified']).default('pending'),
-  uid: idParam.optional(),
+  status: z._default(z.enum(['pending', 'approved', 'declined']), 'pending'),
+  uid: z.optional(idParam),
   /** The last id of the previous page (ascending). */
-  cursor: idParam.optional(),
-  limit: intParam(1, KYC_PAGE_MAX).default(20),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, KYC_PAGE_MAX), 20),
 });
 export type KycCaseListQuery = z.infer<typeof kycCaseListQuerySchema>;
 
@@ -36,7 +36,7 @@ const member = z.object({ id: z.string(), username: z.string() });
 
 export const kycCaseSideSchema = z.object({
   status: kycSideStatusSchema,
-  reason: kycReasonSchema.nullable(),
+  reason: z.nullable(kycReasonSchema),
 });
 
 /** A case in the queue: the number masked, no images. */
@@ -50,30 +50,30 @@ export const kycCaseSummarySchema = z.object({
   front: kycCaseSideSchema,
   back: kycCaseSideSchema,
   /** How many times the user has submitted (1 for a first submission). */
-  round: z.number().int(),
+  round: z.int(),
   submittedAt: z.iso.datetime(),
   /** Who holds the case and until when; null when nobody does. */
-  claimedBy: member.nullable(),
-  claimedUntil: z.iso.datetime().nullable(),
+  claimedBy: z.nullable(member),
+  claimedUntil: z.nullable(z.iso.datetime()),
 });
 export type KycCaseSummary = z.infer<typeof kycCaseSummarySchema>;
 
 export const kycCaseListSchema = z.object({
   items: z.array(kycCaseSummarySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type KycCaseList = z.infer<typeof kycCaseListSchema>;
 
 const imageSchema = z.object({ url: z.string(), urlExpiresAt: z.iso.datetime() });
 
 /** GET kyc/cases/:id: the full number (the reviewer compares it) and both images, signed. */
-export const kycCaseSchema = kycCaseSummarySchema.extend({
+export const kycCaseSchema = z.extend(kycCaseSummarySchema, {
   idcard: z.string(),
   frontImage: imageSchema,
   backImage: imageSchema,
-  note: z.string().nullable(),
-  decidedBy: member.nullable(),
-  decidedAt: z.iso.datetime().nullable(),
+  note: z.nullable(z.string()),
+  decidedBy: z.nullable(member),
+  decidedAt: z.nullable(z.iso.datetime()),
 });
 export type KycCase = z.infer<typeof kycCaseSchema>;
 
@@ -90,11 +90,11 @@ export type KycDecision = z.infer<typeof kycDecisionSchema>;
  * otherwise), and an optional note for the user. Flat, as the back office's forms send it.
  */
 export const kycDecideSchema = z.strictObject({
-  front: kycDecisionSchema.optional(),
-  frontReason: kycReasonSchema.optional(),
-  back: kycDecisionSchema.optional(),
-  backReason: kycReasonSchema.optional(),
-  note: z.string().trim().max(KYC_NOTE_MAX).regex(STAFF_TEXT).optional(),
+  front: z.optional(kycDecisionSchema),
+  frontReason: z.optional(kycReasonSchema),
+  back: z.optional(kycDecisionSchema),
+  backReason: z.optional(kycReasonSchema),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(KYC_NOTE_MAX), z.regex(STAFF_TEXT))),
 });
 export type KycDecide = z.infer<typeof kycDecideSchema>;
 
@@ -105,6 +105,6 @@ export type KycDecide = z.infer<typeof kycDecideSchema>;
 export const kycSettingsSchema = z.object({ docTypes: z.array(kycDocTypeSchema) });
 export type KycSettings = z.infer<typeof kycSettingsSchema>;
 export const kycSettingsChangeSchema = z.strictObject({
-  docTypes: z.array(kycDocTypeSchema).max(KYC_DOC_TYPES.length),
+  docTypes: z.array(kycDocTypeSchema).check(z.maxLength(KYC_DOC_TYPES.length)),
 });
 export type KycSettingsChange = z.infer<typeof kycSettingsChangeSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The back office's permissions: one per action (docs/backoffice.md). Staff routes name the one

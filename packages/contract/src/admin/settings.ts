@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { localeKeySchema } from '../common.js';
 import { symbolSchema } from '../market.js';
 import type { CurrencyKey } from '../money.js';
@@ -27,7 +27,7 @@ export const CLOSE_TIP_MAX = 500;
  */
 export const closeTipsSchema = z.partialRecord(
   localeKeySchema,
-  z.string().trim().max(CLOSE_TIP_MAX),
+  z.string().check(z.trim(), z.maxLength(CLOSE_TIP_MAX)),
 );
 export type CloseTips = z.infer<typeof closeTipsSchema>;
 
@@ -66,10 +66,10 @@ export const SORT_ORDER_MAX = 100_000;
  * A payout rate: profit on a win as a fraction of the stake, above 0 and at most 1, with at most
  * 4 decimals ("0.85" = 85 %). Stored as basis points (`payoutRateToBps`).
  */
-export const payoutRateSchema = z
-  .string({ error: 'payout_rate' })
-  .regex(/^(0\.[0-9]{1,4}|1(\.0{1,4})?)$/, { error: 'payout_rate' })
-  .refine((s) => /[1-9]/.test(s), { error: 'payout_rate' });
+export const payoutRateSchema = z.string({ error: 'payout_rate' }).check(
+  z.regex(/^(0\.[0-9]{1,4}|1(\.0{1,4})?)$/, { error: 'payout_rate' }),
+  z.refine((s) => /[1-9]/.test(s), { error: 'payout_rate' }),
+);
 
 /** "0.85" → 8500: exact, for text `payoutRateSchema` accepted. */
 export function payoutRateToBps(rate: string): number {
@@ -79,10 +79,10 @@ export function payoutRateToBps(rate: string): number {
 
 /** An amount in `currency`'s scale (never more decimals), above zero unless `allowZero`. */
 export function currencyAmountSchema(currency: CurrencyKey, key: string, allowZero = false) {
-  return z
-    .string({ error: key })
-    .max(MAX_AMOUNT_TEXT_LENGTH, { error: key })
-    .refine((s) => parseAmount(s, currency, { allowZero }).ok, { error: key });
+  return z.string({ error: key }).check(
+    z.maxLength(MAX_AMOUNT_TEXT_LENGTH, { error: key }),
+    z.refine((s) => parseAmount(s, currency, { allowZero }).ok, { error: key }),
+  );
 }
 
 /** The minor units of text `currencyAmountSchema` accepted (else undefined). */
@@ -94,16 +94,18 @@ export function amountMinor(text: string, currency: CurrencyKey): bigint | undef
 /** A period's stake range in one currency: positive amounts in its scale, min ≤ max. */
 function stakeRangeSchema(currency: CurrencyKey) {
   const amount = currencyAmountSchema(currency, 'stake_limit');
-  return z.strictObject({ min: amount, max: amount }).refine(
-    (r) => {
-      const [min, max] = [amountMinor(r.min, currency), amountMinor(r.max, currency)];
-      return min === undefined || max === undefined || min <= max;
-    },
-    { error: 'min_above_max', path: ['min'] },
+  return z.strictObject({ min: amount, max: amount }).check(
+    z.refine(
+      (r) => {
+        const [min, max] = [amountMinor(r.min, currency), amountMinor(r.max, currency)];
+        return min === undefined || max === undefined || min <= max;
+      },
+      { error: 'min_above_max', path: ['min'] },
+    ),
   );
 }
 
-export const adminPeriodSchema = periodSchema.extend({
+export const adminPeriodSchema = z.extend(periodSchema, {
   /** A disabled period is not offered; orders already placed on it settle as placed. */
   enabled: z.boolean(),
 });
@@ -115,9 +117,9 @@ export const adminProductSchema = z.object({
   /** The name in the caller's language (English where it has none). */
   name: z.string(),
   category: z.string(),
-  priceScale: z.number().int(),
+  priceScale: z.int(),
   tradingState: z.enum(PRODUCT_TRADING_STATES),
-  sortOrder: z.number().int(),
+  sortOrder: z.int(),
   periods: z.array(adminPeriodSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -186,29 +188,31 @@ export const memberLevelsSchema = z
     intermediate: thresholdSchema,
     premium: thresholdSchema,
   })
-  .superRefine((levels, ctx) => {
-    const pairs = [
-      ['junior', 'intermediate'],
-      ['intermediate', 'premium'],
-    ] as const satisfies readonly (readonly [ThresholdLevel, ThresholdLevel])[];
-    for (const measure of ['volume', 'deposits'] as const) {
-      for (const currency of ['money', 'usdt'] as const) {
-        for (const [lower, upper] of pairs) {
-          const a = amountMinor(levels[lower][measure][currency], currency);
-          const b = amountMinor(levels[upper][measure][currency], currency);
-          if (a === undefined || b === undefined) continue;
-          // Volume strictly ascends; deposits may stay level (0 everywhere: volume decides).
-          const volume = measure === 'volume';
-          if (volume ? b <= a : b < a)
-            ctx.addIssue({
-              code: 'custom',
-              message: volume ? 'thresholds_ascending' : 'thresholds_not_descending',
-              path: [upper, measure, currency],
-            });
+  .check(
+    z.superRefine((levels, ctx) => {
+      const pairs = [
+        ['junior', 'intermediate'],
+        ['intermediate', 'premium'],
+      ] as const satisfies readonly (readonly [ThresholdLevel, ThresholdLevel])[];
+      for (const measure of ['volume', 'deposits'] as const) {
+        for (const currency of ['money', 'usdt'] as const) {
+          for (const [lower, upper] of pairs) {
+            const a = amountMinor(levels[lower][measure][currency], currency);
+            const b = amountMinor(levels[upper][measure][currency], currency);
+            if (a === undefined || b === undefined) continue;
+            // Volume strictly ascends; deposits may stay level (0 everywhere: volume decides).
+            const volume = measure === 'volume';
+            if (volume ? b <= a : b < a)
+              ctx.addIssue({
+                code: 'custom',
+                message: volume ? 'thresholds_ascending' : 'thresholds_not_descending',
+                path: [upper, measure, currency],
+              });
+          }
         }
       }
-    }
-  });
+    }),
+  );
 export type MemberLevels = z.infer<typeof memberLevelsSchema>;
 
 /**
@@ -241,5 +245,7 @@ export const practiceSettingsSchema = z.object({ start: z.string() });
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 
 /** POST settings/practice: a decimal above 0 and at most PRACTICE_START_MAX. */
-export const practiceSettingsChangeSchema = z.strictObject({ start: z.string().trim().max(40) });
+export const practiceSettingsChangeSchema = z.strictObject({
+  start: z.string().check(z.trim(), z.maxLength(40)),
+});
 export type PracticeSettingsChange = z.infer<typeof practiceSettingsChangeSchema>;

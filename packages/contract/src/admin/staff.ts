@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { usernameSchema } from '../account.js';
 import { idParam } from '../params.js';
 import { roleSchema } from './permissions.js';
@@ -15,8 +15,8 @@ export const staffMemberSchema = z.object({
   totpEnrolled: z.boolean(),
   mustChangePassword: z.boolean(),
   createdAt: z.iso.datetime(),
-  createdBy: z.string().nullable(),
-  lastSignInAt: z.iso.datetime().nullable(),
+  createdBy: z.nullable(z.string()),
+  lastSignInAt: z.nullable(z.iso.datetime()),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

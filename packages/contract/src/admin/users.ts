@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LEVELS } from '../account.js';
 import { symbolSchema } from '../market.js';
 import { currencyKeySchema } from '../money.js';
@@ -33,7 +33,7 @@ export const userSummarySchema = z.object({
   uid: z.string(),
   username: z.string(),
   status: userStatusSchema,
-  level: z.number().int().min(0).max(USER_LEVEL_MAX),
+  level: z.int().check(z.minimum(0), z.maximum(USER_LEVEL_MAX)),
   levelName: levelNameSchema,
   inviteCode: z.string(),
   createdAt: z.iso.datetime(),
@@ -43,54 +43,54 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 /** GET users: newest first; without `q`, every user. */
 export const userSearchQuerySchema = z.strictObject({
   /** A uid, a username or an invite code (case-insensitive), whole or its beginning. */
-  q: textParam(64).trim().min(1).optional(),
-  by: z.enum(USER_SEARCH_FIELDS).optional(),
-  match: z.enum(USER_SEARCH_MATCHES).default('prefix'),
+  q: z.optional(textParam(64).check(z.trim(), z.minLength(1))),
+  by: z.optional(z.enum(USER_SEARCH_FIELDS)),
+  match: z._default(z.enum(USER_SEARCH_MATCHES), 'prefix'),
   /** The `nextCursor` of the previous page. */
-  cursor: idParam.optional(),
-  limit: intParam(1, USER_PAGE_MAX).default(USER_PAGE_DEFAULT),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, USER_PAGE_MAX), USER_PAGE_DEFAULT),
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 
 export const userListSchema = z.object({
   items: z.array(userSummarySchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type UserList = z.infer<typeof userListSchema>;
 
 /** GET users/:uid/referrals: the accounts this user referred, newest first. */
 export const userPageQuerySchema = z.strictObject({
-  cursor: idParam.optional(),
-  limit: intParam(1, USER_PAGE_MAX).default(USER_PAGE_DEFAULT),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, USER_PAGE_MAX), USER_PAGE_DEFAULT),
 });
 
 export const userUidParams = z.strictObject({ uid: idParam });
 
 /** GET users/:uid: the profile, balances per currency and purpose, and how many it referred. */
 export const userDetailSchema = z.object({
-  user: userSummarySchema.extend({
-    referrer: z.object({ uid: z.string(), username: z.string() }).nullable(),
+  user: z.extend(userSummarySchema, {
+    referrer: z.nullable(z.object({ uid: z.string(), username: z.string() })),
     fundPasswordSet: z.boolean(),
-    creditScore: z.number().int(),
+    creditScore: z.int(),
     /** The level staff set (0: none): the thresholds never take the user below it. */
-    levelFloor: z.number().int().min(0).max(USER_LEVEL_MAX),
+    levelFloor: z.int().check(z.minimum(0), z.maximum(USER_LEVEL_MAX)),
   }),
   /** available; frozen: in_order, withdraw_hold, earn_principal; total — as the user sees it. */
   balances: balanceSchema,
-  counts: z.object({ referrals: z.number().int() }),
+  counts: z.object({ referrals: z.int() }),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** GET users/:uid/orders: every order of the user (open and settled), newest first. */
 export const userOrdersQuerySchema = z.strictObject({
-  status: z.enum(ORDER_STATUSES).optional(),
-  currency: currencyKeySchema.optional(),
+  status: z.optional(z.enum(ORDER_STATUSES)),
+  currency: z.optional(currencyKeySchema),
   /** `practice`: the practice book's orders, listed apart from real ones. Default `real`. */
-  book: bookSchema.default('real'),
-  symbol: symbolSchema.optional(),
-  cursor: idParam.optional(),
-  limit: intParam(1, ORDER_PAGE_MAX).default(20),
+  book: z._default(bookSchema, 'real'),
+  symbol: z.optional(symbolSchema),
+  cursor: z.optional(idParam),
+  limit: z._default(intParam(1, ORDER_PAGE_MAX), 20),
 });
 export type UserOrdersQuery = z.infer<typeof userOrdersQuerySchema>;
 
@@ -100,12 +100,12 @@ export type UserOrdersQuery = z.infer<typeof userOrdersQuerySchema>;
  * user first opens Practice.
  */
 export const userPracticeSchema = z.object({
-  account: practiceAccountSchema.nullable(),
+  account: z.nullable(practiceAccountSchema),
   orders: z.object({
-    total: z.number().int(),
-    open: z.number().int(),
-    won: z.number().int(),
-    lost: z.number().int(),
+    total: z.int(),
+    open: z.int(),
+    won: z.int(),
+    lost: z.int(),
     /** Σ stakes and Σ (payout − stake) of settled practice orders, in practice USDT. */
     staked: z.string(),
     net: z.string(),
@@ -114,7 +114,7 @@ export const userPracticeSchema = z.object({
 export type UserPractice = z.infer<typeof userPracticeSchema>;
 
 /** An optional word on why, kept in the audit log. */
-const staffNote = z.string().trim().max(500).regex(STAFF_TEXT).optional();
+const staffNote = z.optional(z.string().check(z.trim(), z.maxLength(500), z.regex(STAFF_TEXT)));
 
 /** POST users/:uid/status: disable (every session ends at once) or enable. */
 export const userStatusChangeSchema = z.strictObject({

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import { requestOrigin } from '../../http/origin.js';
 import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
@@ -40,7 +40,7 @@ export function accessStaffRoutes(services: {
           tags,
           summary:
             'Address blocks in force (state=active) or the history (state=past), newest first',
-          querystring: addressBlockQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(addressBlockQuerySchema),
           response: responses(addressBlockListSchema),
         },
       },

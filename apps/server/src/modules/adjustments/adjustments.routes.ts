@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { AdjustmentsService, Member } from './adjustments.service.js';
@@ -48,7 +48,7 @@ export function adjustmentsRoutes(services: {
         schema: {
           tags,
           summary: 'Adjustments, newest first, by status and user',
-          querystring: adjustmentListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(adjustmentListQuerySchema),
           response: responses(adjustmentListSchema),
         },
       },

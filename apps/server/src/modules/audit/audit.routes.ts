@@ -5,7 +5,7 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import type { AuditService } from './audit.service.js';
 
 const PAGE = 50;
@@ -23,7 +23,7 @@ export function auditStaffRoutes(services: { audit: AuditService }): FastifyPlug
         schema: {
           tags,
           summary: 'Audit entries, newest first (filter by actor, action or `prefix*`, subject)',
-          querystring: auditListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(auditListQuerySchema),
           response: responses(auditListSchema),
         },
       },

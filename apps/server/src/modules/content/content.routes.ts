@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import { authOf, clientContext, type UserGuard } from '../auth/auth.guard.js';
 import type { ContentService } from './content.service.js';
 
@@ -50,7 +50,7 @@ export function contentRoutes(services: {
           tags,
           summary:
             'One published announcement in the caller’s language (else English); 6500 without an id, 6501 when there is none',
-          querystring: noticeViewQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(noticeViewQuerySchema),
           response: responses(noticeSchema),
         },
       },

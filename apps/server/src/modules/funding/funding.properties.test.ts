@@ -266,7 +266,20 @@ describe('funding against a model', () => {
           expect(Number(row?.payouts)).toBe(w.status === 'paid' ? 1 : 0);
         }
       }),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        // One sequence that surely meets a refusal (random ones rarely spend down 2,800 CNY).
+        examples: [
+          [
+            [
+              { kind: 'recharge', amount: 3000, confirm: true },
+              { kind: 'withdraw', amount: 200 },
+              { kind: 'withdraw', amount: 2000 },
+              { kind: 'withdraw', amount: 2000 },
+            ],
+          ],
+        ],
+      },
     );
     for (const what of ['withdraw', 'withdraw refused', 'cancel', 'reject', 'pay', 'exchange'])
       expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { FundingService } from './funding.service.js';
 import { memberOf } from './staff-member.js';
@@ -83,7 +83,7 @@ export function fundingSettingsStaffRoutes({
         schema: {
           tags,
           summary: 'Completed exchanges, newest first',
-          querystring: adminExchangeListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(adminExchangeListQuerySchema),
           response: responses(adminExchangeListSchema),
         },
       },

@@ -10,8 +10,9 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import { requestContext, staffOf } from '../staff/staff.guard.js';
 import type { StaffService } from '../staff/staff.service.js';
 import type { KycService, Reviewer } from './kyc.service.js';
@@ -41,7 +42,7 @@ export function kycStaffRoutes(services: {
         schema: {
           tags,
           summary: 'Real-name cases by status (under review by default), oldest first',
-          querystring: kycCaseListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(kycCaseListQuerySchema),
           response: responses(kycCaseListSchema),
         },
       },
@@ -71,7 +72,7 @@ export function kycStaffRoutes(services: {
           tags,
           summary: 'Take the case for 15 minutes so no other reviewer decides it',
           params: kycCaseIdParams,
-          body: kycClaimSchema.optional(),
+          body: z.optional(kycClaimSchema),
           response: responses(kycCaseSchema),
         },
       },

@@ -20,7 +20,7 @@ import {
   type FundingSettings,
   type MemberLevels,
 } from '@ampere/contract/admin';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Db } from '../../db/client.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import { createSettingsRepository } from './settings.repository.js';
@@ -30,40 +30,41 @@ import { createSettingsRepository } from './settings.repository.js';
  * ignored (and the default used) rather than taking the whole config endpoint down.
  */
 export const SETTINGS = {
-  appName: z.string().min(1).max(64).default('Ampere'),
-  defaultLanguage: localeKeySchema.default('en-US'),
-  rechargeOpen: z.boolean().default(true),
-  withdrawOpen: z.boolean().default(true),
+  appName: z._default(z.string().check(z.minLength(1), z.maxLength(64)), 'Ampere'),
+  defaultLanguage: z._default(localeKeySchema, 'en-US'),
+  rechargeOpen: z._default(z.boolean(), true),
+  withdrawOpen: z._default(z.boolean(), true),
   /** What the user app shows while recharge is closed, per locale (settings/funding). */
-  rechargeCloseTip: closeTipsSchema.default({}),
-  withdrawCloseTip: closeTipsSchema.default({}),
+  rechargeCloseTip: z._default(closeTipsSchema, {}),
+  withdrawCloseTip: z._default(closeTipsSchema, {}),
   /** Where a disabled account is sent; empty means our own "access restricted" page. */
-  blackRunUrl: z.string().max(2048).default(''),
+  blackRunUrl: z._default(z.string().check(z.maxLength(2048)), ''),
   /** The member-level thresholds (contract `memberLevelsSchema`, docs/backoffice.md). */
-  memberLevels: memberLevelsSchema.default(DEFAULT_MEMBER_LEVELS),
+  memberLevels: z._default(memberLevelsSchema, DEFAULT_MEMBER_LEVELS),
   /** Funding's bounds, fees, daily count and window, expiry (contract `fundingRulesSchema`). */
-  fundingRules: fundingRulesSchema.default(DEFAULT_FUNDING_RULES),
+  fundingRules: z._default(fundingRulesSchema, DEFAULT_FUNDING_RULES),
   /** The documents users may verify with (docs/kyc.md); `prc_id` alone until compliance adds. */
-  kycDocTypes: z
-    .array(kycDocTypeSchema)
-    .min(1)
-    .default([...DEFAULT_KYC_DOC_TYPES]),
+  kycDocTypes: z._default(z.array(kycDocTypeSchema).check(z.minLength(1)), [
+    ...DEFAULT_KYC_DOC_TYPES,
+  ]),
   /**
    * The practice book (docs/trading-rules.md, Practice): its starting balance, USDT with 6
    * decimals. An object, not a bare string: a stored JSON string of digits reads back as a number.
    */
-  practice: z
-    .object({ start: z.string().regex(/^[1-9][0-9]{0,6}\.[0-9]{6}$/) })
-    .default({ start: PRACTICE_DEFAULT_START }),
+  practice: z._default(
+    z.object({ start: z.string().check(z.regex(/^[1-9][0-9]{0,6}\.[0-9]{6}$/)) }),
+    { start: PRACTICE_DEFAULT_START },
+  ),
   /** The exchange's middle rate (CNY per USDT; none until finance sets one) and spread. */
-  exchangeRate: z
-    .object({
-      rate: exchangeRateTextSchema.nullable(),
-      spreadBps: z.number().int().min(0).max(1000),
-      updatedAt: z.iso.datetime().nullable(),
-      updatedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
-    })
-    .default({ rate: null, spreadBps: 50, updatedAt: null, updatedBy: null }),
+  exchangeRate: z._default(
+    z.object({
+      rate: z.nullable(exchangeRateTextSchema),
+      spreadBps: z.int().check(z.minimum(0), z.maximum(1000)),
+      updatedAt: z.nullable(z.iso.datetime()),
+      updatedBy: z.nullable(z.object({ id: z.string(), username: z.string() })),
+    }),
+    { rate: null, spreadBps: 50, updatedAt: null, updatedBy: null },
+  ),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import { authOf, type UserGuard } from '../auth/auth.guard.js';
 import type { UploadsService } from './uploads.service.js';
 
@@ -71,7 +71,7 @@ export function uploadsRoutes(
         schema: {
           tags,
           summary: 'Delete one of the caller’s uploads that no submission uses',
-          querystring: deleteUploadQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(deleteUploadQuerySchema),
           response: responses(deletedUploadSchema),
         },
       },
@@ -85,7 +85,7 @@ export function uploadsRoutes(
           tags,
           summary: 'An uploaded image through its short-lived signed address',
           params: fileParamsSchema,
-          querystring: fileQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(fileQuerySchema),
         },
       },
       async (req, reply) => {

@@ -12,7 +12,7 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/envelope.js';
-import { clientQuery } from '../../http/query.js';
+import { clientQuery, withClientQuery } from '../../http/query.js';
 import type { UsersAdminService } from './users-admin.service.js';
 
 /** What staff with users.read see of users. */
@@ -32,7 +32,7 @@ export function usersReadRoutes(services: {
         schema: {
           tags,
           summary: 'Users by uid, username or invite code (exact or prefix), newest first',
-          querystring: userSearchQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(userSearchQuerySchema),
           response: responses(userListSchema),
         },
       },
@@ -62,7 +62,7 @@ export function usersReadRoutes(services: {
           tags,
           summary: "A user's ledger statement, newest first (the app's filters)",
           params: userUidParams,
-          querystring: statementQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(statementQuerySchema),
           response: responses(statementPageSchema),
         },
       },
@@ -77,7 +77,7 @@ export function usersReadRoutes(services: {
           tags,
           summary: "A user's orders, open and settled, newest first",
           params: userUidParams,
-          querystring: userOrdersQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(userOrdersQuerySchema),
           response: responses(orderListSchema),
         },
       },
@@ -122,7 +122,7 @@ export function usersReadRoutes(services: {
           tags,
           summary: 'The accounts a user referred, newest first',
           params: userUidParams,
-          querystring: userPageQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(userPageQuerySchema),
           response: responses(userListSchema),
         },
       },

@@ -11,7 +11,7 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../../http/envelope.js';
-import { clientQuery } from '../../../http/query.js';
+import { clientQuery, withClientQuery } from '../../../http/query.js';
 import type { StaffService } from '../../staff/staff.service.js';
 import type { FundingService } from '../funding.service.js';
 import { keyOf, memberOf } from '../staff-member.js';
@@ -34,7 +34,7 @@ export function rechargeStaffRoutes({
         schema: {
           tags,
           summary: 'Bank recharges: newest first; the pending queue oldest first',
-          querystring: adminRechargeListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(adminRechargeListQuerySchema),
           response: responses(adminRechargeListSchema),
         },
       },

@@ -10,7 +10,7 @@ import {
 } from '@ampere/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../../http/envelope.js';
-import { clientQuery } from '../../../http/query.js';
+import { clientQuery, withClientQuery } from '../../../http/query.js';
 import type { StaffService } from '../../staff/staff.service.js';
 import type { FundingService } from '../funding.service.js';
 import { keyOf, memberOf } from '../staff-member.js';
@@ -35,7 +35,7 @@ export function withdrawalStaffRoutes({
         schema: {
           tags,
           summary: 'Withdrawals: newest first; the pending and approved queues oldest first',
-          querystring: adminWithdrawalListQuerySchema.extend(clientQuery.shape),
+          querystring: withClientQuery(adminWithdrawalListQuerySchema),
           response: responses(adminWithdrawalListSchema),
         },
       },

@@ -6,6 +6,7 @@ import {
 } from '@ampere/contract';
 import type { Candle, KlineInterval, LocaleKey } from '@ampere/contract';
 import type { Api } from '@ampere/client';
+import { z } from 'zod/mini';
 
 /**
  * The market calls (packages/contract/src/market.ts): products with their 24 h statistics and
@@ -17,13 +18,15 @@ import type { Api } from '@ampere/client';
  * predates them still lists its products (the change then stays the listed one and the volume
  * reads as unknown) instead of the whole list failing validation.
  */
-const marketProductSchema = productSchema.extend({
-  open24h: productSchema.shape.open24h.catch(null),
-  volume24h: productSchema.shape.volume24h.nullable().catch(null),
+const marketProductSchema = z.extend(productSchema, {
+  open24h: z.catch(productSchema.shape.open24h, null),
+  volume24h: z.catch(z.nullable(productSchema.shape.volume24h), null),
 });
-export type MarketProduct = ReturnType<typeof marketProductSchema.parse>;
+export type MarketProduct = z.infer<typeof marketProductSchema>;
 
-const marketProductListSchema = productListSchema.extend({ items: marketProductSchema.array() });
+const marketProductListSchema = z.extend(productListSchema, {
+  items: z.array(marketProductSchema),
+});
 
 /** Candles per history request: enough to fill a phone-wide chart a few times over. */
 export const KLINE_PAGE_SIZE = 200;
