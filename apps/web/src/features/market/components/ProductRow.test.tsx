@@ -163,6 +163,39 @@ describe('ProductRow', () => {
     observer.disconnect();
   });
 
+  it('leaves a row the browser is not rendering as it is, and brings it up to date when it is', () => {
+    const { stream, push, runFrame } = setup();
+    render(
+      <MemoryRouter>
+        <MarketStreamContext value={stream}>
+          <ul>
+            <ProductRow product={product('BTC/USDT', 'Bitcoin')} to="/x" />
+          </ul>
+        </MarketStreamContext>
+      </MemoryRouter>,
+    );
+    const row = rowOf('BTC/USDT');
+    const price = within(row).getByTestId('market-price');
+    const renderState = (skipped: boolean) => {
+      const event = new Event('contentvisibilityautostatechange');
+      Object.defineProperty(event, 'skipped', { value: skipped });
+      act(() => {
+        row.dispatchEvent(event);
+      });
+    };
+    renderState(true);
+    push('BTC/USDT', '101.00', 2_000);
+    runFrame();
+    expect(price.textContent).toBe('100.00');
+    renderState(false);
+    expect(price.textContent).toBe('101.00');
+    expect(within(row).getByTestId('market-change').textContent).toBe('+1.00%');
+    // Rendered again: written on each frame as before.
+    push('BTC/USDT', '102.00', 2_500);
+    runFrame();
+    expect(price.textContent).toBe('102.00');
+  });
+
   it('shows the newest price again when the product is listed anew', () => {
     const { stream, push, runFrame } = setup();
     const listed = product('BTC/USDT', 'Bitcoin');

@@ -30,6 +30,11 @@ interface Props {
  * direction, so it has nothing to undo; the layout effect fills them before the first paint and
  * again when the product changes. The cells read as they always did: the price in the rise or
  * fall colour, the change badge (ChangeBadge's markup) with its arrow.
+ *
+ * A row the browser is not rendering (off screen: the row's `content-visibility: auto`) is not
+ * written at all — about 40 of 50 rows on a phone — until it is rendered again, when it is
+ * brought up to date before it is drawn (`contentvisibilityautostatechange`). A browser without
+ * that event writes every row, as before.
  */
 function LiveQuote({ product }: { product: MarketProduct }) {
   const stream = useMarketStream();
@@ -40,14 +45,33 @@ function LiveQuote({ product }: { product: MarketProduct }) {
     const price = priceRef.current;
     const change = changeRef.current;
     if (price === null || change === null) return;
-    const show = () => {
+    const write = () => {
       const quote = livePrice(product, stream.ticker(product.symbol));
       setText(price, formatPrice(quote.price, product.priceScale));
       setData(price, 'direction', open ? quote.direction : 'flat');
       showChange(change, quote.changePct, quote.direction, !open);
     };
-    show();
-    return stream.watchTicker(product.symbol, show);
+    let skipped = false;
+    let stale = false;
+    const show = () => {
+      if (skipped) stale = true;
+      else write();
+    };
+    const row = price.closest('li');
+    const onRenderState = (event: Event) => {
+      skipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
+      if (!skipped && stale) {
+        stale = false;
+        write();
+      }
+    };
+    row?.addEventListener('contentvisibilityautostatechange', onRenderState);
+    write();
+    const unwatch = stream.watchTicker(product.symbol, show);
+    return () => {
+      unwatch();
+      row?.removeEventListener('contentvisibilityautostatechange', onRenderState);
+    };
   }, [stream, product, open]);
   return (
     <>
