@@ -189,6 +189,8 @@ describe('markets', () => {
     const rows = page.getByTestId('market-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(4);
+    // The summary is below the fold: a row off screen is brought up to date once it is shown.
+    await rows.first().scrollIntoViewIfNeeded();
     await expectToChange(rows.first().getByTestId('market-price'));
     await shotBoth(page, 'home');
     const symbol = (await rows.first().getAttribute('data-symbol')) ?? '';
