@@ -74,6 +74,18 @@ afterEach(cleanup);
 const rowOf = (symbol: string) =>
   screen.getAllByTestId('market-row').find((row) => row.dataset.symbol === symbol)!;
 
+/** One Bitcoin row on the stream, as a list would show it. */
+const renderBitcoinRow = (stream: ReturnType<typeof createMarketStream>) =>
+  render(
+    <MemoryRouter>
+      <MarketStreamContext value={stream}>
+        <ul>
+          <ProductRow product={product('BTC/USDT', 'Bitcoin')} to="/x" />
+        </ul>
+      </MarketStreamContext>
+    </MemoryRouter>,
+  );
+
 describe('ProductRow', () => {
   it('updates only the row whose price moved, once per frame, without a React render', () => {
     const { stream, push, runFrame } = setup();
@@ -131,15 +143,7 @@ describe('ProductRow', () => {
 
   it('writes a cell only when its text or direction changes', () => {
     const { stream, push, runFrame } = setup();
-    render(
-      <MemoryRouter>
-        <MarketStreamContext value={stream}>
-          <ul>
-            <ProductRow product={product('BTC/USDT', 'Bitcoin')} to="/x" />
-          </ul>
-        </MarketStreamContext>
-      </MemoryRouter>,
-    );
+    renderBitcoinRow(stream);
     push('BTC/USDT', '101.00', 2_000);
     runFrame();
     const observer = new MutationObserver(() => undefined);
@@ -165,15 +169,7 @@ describe('ProductRow', () => {
 
   it('leaves a row the browser is not rendering as it is, and brings it up to date when it is', () => {
     const { stream, push, runFrame } = setup();
-    render(
-      <MemoryRouter>
-        <MarketStreamContext value={stream}>
-          <ul>
-            <ProductRow product={product('BTC/USDT', 'Bitcoin')} to="/x" />
-          </ul>
-        </MarketStreamContext>
-      </MemoryRouter>,
-    );
+    renderBitcoinRow(stream);
     const row = rowOf('BTC/USDT');
     const price = within(row).getByTestId('market-price');
     const renderState = (skipped: boolean) => {
