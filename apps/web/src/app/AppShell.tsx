@@ -7,7 +7,7 @@ import { api } from '@/core/api';
 import { AppRoutes } from './AppRoutes';
 import { ConfigGate, useConfig } from '@/core/config';
 import { useDismissOverlaysOnNavigate } from '@/core/navigation';
-import { prefetchTabPages } from './routes';
+import { prefetchTabPages, workerFetchesBuild } from './tabPages';
 import { endLaunchReads } from '@/lib/launchReads';
 import { afterFirstScreen, afterNextPaint, releaseLaunch } from '@/lib/firstScreen';
 import { sendTo } from '@/core/restriction';
@@ -77,10 +77,11 @@ function ConfiguredApp() {
   const { isLogin, user } = useSession();
   useTradeReminder(api, user?.username);
   useEffect(() => {
-    // Once the first screen is done (its lazy parts and data in, then an idle period), so the tab
-    // chunks never compete with it (issue #20). A visitor is on Log in, whose own chunks come
-    // first on a slow network; the tabs follow once they have signed in.
-    if (!isLogin) return;
+    // Without a service worker to fetch them (tabPages.ts), once the first screen is done (its
+    // lazy parts and data in, then an idle period), so the tab chunks never compete with it
+    // (issue #20). A visitor is on Log in, whose own chunks come first on a slow network; the
+    // tabs follow once they have signed in.
+    if (!isLogin || workerFetchesBuild()) return;
     let stopPrefetch: (() => void) | undefined;
     const stopWaiting = afterFirstScreen(() => {
       stopPrefetch = prefetchTabPages();

@@ -13,6 +13,7 @@ import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { TAB_PATHS } from '@/lib/nav';
 import type { TabKey } from '@/lib/nav';
 import styles from './AppTabBar.module.css';
+import { preloadTab } from './tabPages';
 
 /** SPEC §2: the six tabs, in this order. */
 export const TABS: readonly { key: TabKey; icon: ReactNode }[] = [
@@ -30,7 +31,18 @@ export function AppTabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   return (
-    <nav className={styles.tabBar} aria-label={t('tabs.label')}>
+    <nav
+      className={styles.tabBar}
+      aria-label={t('tabs.label')}
+      // A finger on a tab starts its page loading before the tap ends (tabPages.ts). The item is
+      // antd-mobile's; its place among the bar's items is its place in TABS.
+      onPointerDown={(event) => {
+        const item = (event.target as Element).closest('.adm-tab-bar-item');
+        const index = item?.parentElement ? [...item.parentElement.children].indexOf(item) : -1;
+        const tab = TABS[index];
+        if (tab) preloadTab(tab.key);
+      }}
+    >
       <TabBar
         activeKey={active}
         safeArea

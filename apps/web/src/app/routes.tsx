@@ -1,14 +1,15 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { PageKey } from '@/config/paths';
-import { afterFirstScreen, onIdle } from '@/lib/firstScreen';
+import { afterFirstScreen } from '@/lib/firstScreen';
 import { lazyLoaded } from '@/lib/lazyLoaded';
 import HomePage from '@/pages/tabbar/HomePage';
+import { tabLoaders } from './tabPages';
 
 /**
  * The page of each path of SPEC §2 (paths in config/paths.ts). Home, where the app opens, ships
  * in the main bundle; every other page is its own chunk, loaded on first visit. The other tab
- * pages are fetched as soon as the app is idle (prefetchTabPages), so switching tabs never waits.
+ * pages are fetched ahead of their first visit (tabPages.ts).
  */
 export interface PageRoute {
   page: Exclude<PageKey, 'index'>;
@@ -17,14 +18,6 @@ export interface PageRoute {
   NavRight?: ComponentType;
 }
 
-const tabLoaders = {
-  markets: () => import('@/pages/tabbar/MarketsPage'),
-  trade: () => import('@/pages/tabbar/TradePage'),
-  customer: () => import('@/pages/tabbar/CustomerPage'),
-  asset: () => import('@/pages/tabbar/AssetPage'),
-  mine: () => import('@/pages/tabbar/MinePage'),
-};
-
 let loginPage: ComponentType | undefined;
 /** Log in: where a visitor without a session lands (launch.ts preloads it at start). */
 export const loadLoginPage = () =>
@@ -32,33 +25,6 @@ export const loadLoginPage = () =>
     loginPage = m.default;
     return m;
   });
-
-/**
- * Loads the other tab pages one after another, each in an idle period of its own (issue #20,
- * TBT): a page's import adds a link for each of its chunks and style sheets (≈ 20–30) and
- * evaluates them, and the five at once made tasks of 150–200 ms on a slow phone just as Home
- * became usable. Returns the way to stop before the next one.
- */
-export function prefetchTabPages(): () => void {
-  const loads = Object.values(tabLoaders);
-  let stop: (() => void) | undefined;
-  let stopped = false;
-  const next = () => {
-    const load = loads.shift();
-    if (!load || stopped) return;
-    // A failed prefetch costs nothing: the page loads (and reports) again when it is opened.
-    void load()
-      .catch(() => undefined)
-      .then(() => {
-        if (!stopped) stop = onIdle(next);
-      });
-  };
-  stop = onIdle(next);
-  return () => {
-    stopped = true;
-    stop?.();
-  };
-}
 
 export const HOME_ROUTE: PageRoute = {
   page: 'home',
