@@ -7,8 +7,8 @@ import {
   ReceivePaymentOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
-import { Suspense, useEffect, useMemo, useState } from 'react';
-import type { ComponentProps } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '@/core/config';
@@ -27,7 +27,6 @@ import {
   loadedHomeContent,
   loadedHomeMarkets,
 } from './homeParts';
-import type { HomeTop as HomeTopPart } from './HomePageContent';
 import styles from './HomePage.module.css';
 
 /**
@@ -39,28 +38,44 @@ import styles from './HomePage.module.css';
  */
 const HomePageMarkets = lazyLoaded(loadHomeMarkets, () => loadedHomeMarkets()?.default);
 /** Banners, announcements, level and balances (issue #17): their own chunk too. */
-const HomeTop = lazyLoaded<ComponentProps<typeof HomeTopPart>>(
+const HomeTop = lazyLoaded<object>(
   () => loadHomeContent().then((m) => ({ default: m.HomeTop })),
   () => loadedHomeContent()?.HomeTop,
 );
-const HomeNotices = lazyLoaded<ComponentProps<typeof HomeTopPart>>(
+const HomeNotices = lazyLoaded<object>(
   () => loadHomeContent().then((m) => ({ default: m.HomeNotices })),
   () => loadedHomeContent()?.HomeNotices,
 );
 
-/** Home's parts that hold the first screen until their data is in (the markets are below it). */
-type HomePart = 'top' | 'notices';
-const PART_COUNT = 2;
-
-/** Whether the market summary may load: at once if it has before, else after the first screen. */
+/**
+ * Whether the market summary may show: at once if it has before, else once the first screen is
+ * done, with its chunk and its products in (issue #20, TBT): the section then mounts with its
+ * rows' data, in a transition React renders in slices, instead of the rows mounting in one
+ * synchronous render when the products arrive (a read's result renders at once). Until then, and
+ * if either fails (the section then shows the failure and reads again), the rows' placeholder.
+ */
 function useMarketsShown(): boolean {
+  const client = useQueryClient();
   const [shown, setShown] = useState(() => loadedHomeMarkets() !== undefined);
   useEffect(() => {
     if (shown) return;
-    return afterFirstScreen(() => {
-      setShown(true);
+    let stopped = false;
+    const stopWaiting = afterFirstScreen(() => {
+      loadHomeMarkets()
+        .then((m) => m.prefetchMarketSummary(client))
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stopped)
+            startTransition(() => {
+              setShown(true);
+            });
+        });
     });
-  }, [shown]);
+    return () => {
+      stopped = true;
+      stopWaiting();
+    };
+  }, [shown, client]);
   return shown;
 }
 
@@ -73,6 +88,10 @@ function useMarketsShown(): boolean {
 function TopPlaceholder() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // The first screen is done once each part has its data (or failed): its placeholder holds it
+  // while the part's chunk loads, the part itself until its reads are in (HomePageContent.tsx),
+  // so nothing here renders again when a part settles (lib/firstScreen.ts).
+  useFirstScreenHold();
   return (
     <div role="status" aria-label={t('common.loading')}>
       <div className={styles.noticePlaceholder} />
@@ -115,6 +134,7 @@ function TopPlaceholder() {
 /** The announcements section's place while its chunk loads: a title line and the list's room. */
 function NoticesPlaceholder() {
   const { t } = useTranslation();
+  useFirstScreenHold();
   return (
     <Section title={'\u00a0'}>
       <div className={styles.noticesBody} role="status" aria-label={t('common.loading')} />
@@ -157,16 +177,6 @@ function MarketRowsPlaceholder() {
 
 export default function HomePage() {
   const { t } = useTranslation();
-  // The first screen is done once every part has its data (or failed): until then the work it
-  // does not draw (other tabs, pop-ups, the reminder) waits (lib/firstScreen.ts).
-  const [settled, setSettled] = useState<ReadonlySet<HomePart>>(() => new Set());
-  useFirstScreenHold(settled.size < PART_COUNT);
-  const settle = useMemo(() => {
-    const once = (part: HomePart) => () => {
-      setSettled((parts) => (parts.has(part) ? parts : new Set(parts).add(part)));
-    };
-    return { top: once('top'), notices: once('notices') };
-  }, []);
   const marketsShown = useMarketsShown();
   const navigate = useAppNavigate();
   const { feedSimulated } = useConfig();
@@ -182,7 +192,7 @@ export default function HomePage() {
   return (
     <>
       <Suspense fallback={<TopPlaceholder />}>
-        <HomeTop onSettled={settle.top} />
+        <HomeTop />
       </Suspense>
       <Section>
         <EntryGrid
@@ -197,7 +207,7 @@ export default function HomePage() {
         />
       </Section>
       <Suspense fallback={<NoticesPlaceholder />}>
-        <HomeNotices onSettled={settle.notices} />
+        <HomeNotices />
       </Suspense>
       <Section
         title={t('home.markets')}

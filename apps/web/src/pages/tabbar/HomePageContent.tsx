@@ -1,6 +1,5 @@
 import type { Banner } from '@ampere/contract';
 import { Badge, NoticeBar, Tag } from 'antd-mobile';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryFallback } from '@/components/QueryState';
@@ -18,26 +17,15 @@ import { useHomeContent, useUserNotices } from '@/features/content/hooks/useCont
 import { useAppNavigate, useOpenDialog } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
 import { useFeatureMessages } from '@/i18n/feature';
+import { useFirstScreenHold } from '@/hooks/useFirstScreenHold';
 import styles from './HomePage.module.css';
-
-interface PartProps {
-  /** Called once the part's data is in (or failed): HomePage holds the first screen until then. */
-  onSettled?: () => void;
-}
-
-/** Calls `onSettled` once `loading` is over. */
-function useSettled(loading: boolean, onSettled: (() => void) | undefined): void {
-  useEffect(() => {
-    if (!loading) onSettled?.();
-  }, [loading, onSettled]);
-}
 
 /**
  * Home's content (issue #17), in its own chunk so the first download does not grow: the latest
  * announcement on the notice bar, the banners (`common/index`), the user's level and balances
  * (`user/home`). The announcements section is `HomeNotices` below.
  */
-export function HomeTop({ onSettled }: PartProps) {
+export function HomeTop() {
   useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
@@ -47,7 +35,8 @@ export function HomeTop({ onSettled }: PartProps) {
   const index = useHomeContent(api, locale);
   const unread = useUserNotices(api, user?.username ?? '', locale).data?.unread ?? 0;
   const home = useHome(api, user?.username ?? '');
-  useSettled(index.isLoading || home.isLoading, onSettled);
+  // The first screen waits for this part's data (lib/firstScreen.ts).
+  useFirstScreenHold(index.isLoading || home.isLoading);
   const latest = index.data?.notices[0];
   const open = (banner: Banner) => {
     if (banner.link) navigate(banner.link.target, banner.link.mode);
@@ -83,13 +72,13 @@ export function HomeTop({ onSettled }: PartProps) {
 }
 
 /** The latest announcements (pinned first); "More" opens the notice dialog's full list. */
-export function HomeNotices({ onSettled }: PartProps) {
+export function HomeNotices() {
   useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const openDialog = useOpenDialog();
   const index = useHomeContent(api, currentLocale());
-  useSettled(index.isLoading, onSettled);
+  useFirstScreenHold(index.isLoading);
   return (
     <Section
       title={t('content.latest')}

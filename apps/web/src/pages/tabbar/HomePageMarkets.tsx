@@ -4,9 +4,10 @@ import { api } from '@/core/api';
 import { MarketStreamProvider } from '@/features/market/MarketStreamProvider';
 import { EmptyState } from '@/components/EmptyState';
 import { ProductList } from '@/features/market/components/ProductList';
-import { useProducts } from '@/features/market/hooks/useProducts';
+import { productsQuery, useProducts } from '@/features/market/hooks/useProducts';
 import { currentLocale } from '@/i18n';
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { HOME_MARKETS_COUNT } from './homeMarkets';
 
 interface Props {
@@ -26,6 +27,17 @@ function MarketSummary({ placeholder }: Props) {
   if (products.data.length === 0) return <EmptyState message={t('markets.empty')} />;
   return (
     <ProductList products={products.data.slice(0, HOME_MARKETS_COUNT)} label={t('home.markets')} />
+  );
+}
+
+/**
+ * Reads the summary's products into `client` (HomePage, before it shows the section, so the
+ * rows' first render has their data). A failed read is the section's to show: it reads again.
+ */
+export function prefetchMarketSummary(client: QueryClient): Promise<void> {
+  return client.query(productsQuery(api, currentLocale())).then(
+    () => undefined,
+    () => undefined,
   );
 }
 

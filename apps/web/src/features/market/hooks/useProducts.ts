@@ -1,5 +1,5 @@
 import type { LocaleKey } from '@ampere/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Api } from '@ampere/client';
 import { fetchProducts, marketKeys } from '../api/market';
 import { useMarketResync } from './useMarketStream';
@@ -11,13 +11,17 @@ import { useMarketResync } from './useMarketStream';
  */
 export const PRODUCTS_REFRESH_MS = 30_000;
 
-export function useProducts(api: Api, locale: LocaleKey) {
-  const query = useQuery({
+/** The products read, for the hook and for a page that starts it before the list mounts. */
+export const productsQuery = (api: Api, locale: LocaleKey) =>
+  queryOptions({
     queryKey: marketKeys.products(locale),
     queryFn: ({ signal }) => fetchProducts(api, signal),
     refetchInterval: PRODUCTS_REFRESH_MS,
     staleTime: PRODUCTS_REFRESH_MS / 2,
   });
+
+export function useProducts(api: Api, locale: LocaleKey) {
+  const query = useQuery(productsQuery(api, locale));
   const { refetch } = query;
   useMarketResync(() => {
     void refetch();
