@@ -10,9 +10,9 @@ import { onIdle } from '@/lib/firstScreen';
  *   precaches the whole build once the first screen is done (main.tsx), fetching in its own
  *   thread into the HTTP cache the page shares (hashed files are immutable), so opening a tab
  *   reads its chunk from the disk. The page itself fetches nothing ahead: evaluating five pages
- *   nobody has opened, and adding a link for each of their ≈ 20–30 files, kept a slow phone's main
- *   thread busy for a second just as Home became usable (Lighthouse, Home signed in: TBT 650–1,460
- *   ms with it, 280–370 without; 104 requests against 55).
+ *   nobody has opened, and adding a link for each of their ≈ 20–46 files, kept a slow phone's main
+ *   thread busy just as Home became usable (Lighthouse, Home signed in: about half its blocking
+ *   time, and 104 requests against 55; BENCHMARKS.md, session 21).
  * - **Without one** (the dev server, a browser without workers): the pages are fetched one after
  *   another in idle periods once the first screen is done (`prefetchTabPages`), as the worker
  *   would.
