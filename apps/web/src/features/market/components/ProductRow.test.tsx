@@ -167,29 +167,51 @@ describe('ProductRow', () => {
     observer.disconnect();
   });
 
-  it('leaves a row the browser is not rendering as it is, and brings it up to date when it is', () => {
-    const { stream, push, runFrame } = setup();
-    renderBitcoinRow(stream);
-    const row = rowOf('BTC/USDT');
-    const price = within(row).getByTestId('market-price');
-    const renderState = (skipped: boolean) => {
-      const event = new Event('contentvisibilityautostatechange');
-      Object.defineProperty(event, 'skipped', { value: skipped });
-      act(() => {
-        row.dispatchEvent(event);
-      });
-    };
-    renderState(true);
-    push('BTC/USDT', '101.00', 2_000);
-    runFrame();
-    expect(price.textContent).toBe('100.00');
-    renderState(false);
-    expect(price.textContent).toBe('101.00');
-    expect(within(row).getByTestId('market-change').textContent).toBe('+1.00%');
-    // Rendered again: written on each frame as before.
-    push('BTC/USDT', '102.00', 2_500);
-    runFrame();
-    expect(price.textContent).toBe('102.00');
+  it('leaves a row away from the screen as it is, and brings it up to date when it comes near', () => {
+    // The browser's IntersectionObserver (jsdom has none): the test says when a row is near.
+    const callbacks = new Map<Element, IntersectionObserverCallback>();
+    class NearObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        callbacks.set(element, this.callback);
+      }
+      unobserve(element: Element) {
+        callbacks.delete(element);
+      }
+      disconnect() {
+        callbacks.clear();
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', NearObserver);
+    try {
+      const { stream, push, runFrame } = setup();
+      renderBitcoinRow(stream);
+      const row = rowOf('BTC/USDT');
+      const price = within(row).getByTestId('market-price');
+      const near = (isIntersecting: boolean) => {
+        act(() => {
+          const entry = { target: row, isIntersecting } as unknown as IntersectionObserverEntry;
+          callbacks.get(row)?.([entry], {} as IntersectionObserver);
+        });
+      };
+      expect(callbacks.has(row)).toBe(true);
+      near(false);
+      push('BTC/USDT', '101.00', 2_000);
+      runFrame();
+      expect(price.textContent).toBe('100.00');
+      near(true);
+      expect(price.textContent).toBe('101.00');
+      expect(within(row).getByTestId('market-change').textContent).toBe('+1.00%');
+      // Near again: written on each frame as before.
+      push('BTC/USDT', '102.00', 2_500);
+      runFrame();
+      expect(price.textContent).toBe('102.00');
+      // A row that goes stops being watched.
+      cleanup();
+      expect(callbacks.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('shows the newest price again when the product is listed anew', () => {
