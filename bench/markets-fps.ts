@@ -275,12 +275,12 @@ const fmt = (n: number, digits = 0) =>
 export function marketsFpsReport(r: MarketsFpsResult): string {
   const { options: o, subject: s, anchor: a } = r;
   const row = (name: string, x: FrameAnalysis, extra: string) =>
-    `| ${name} | ${fmt(x.fps, 1)} | ${x.presented} in ${fmt(x.windowMs / 1000, 1)} s | ${x.dropped} | ${fmt(x.intervalP50Ms, 1)} / ${fmt(x.intervalP95Ms, 1)} / ${fmt(x.intervalMaxMs)} | ${x.lateIntervals} | ${x.mainFrames}: ${fmt(x.mainFrameP50Ms, 1)} / ${fmt(x.mainFrameP95Ms, 1)} / ${fmt(x.mainFrameMaxMs)}, ${x.mainFramesOverBudget} over 16.7 | ${x.longTasks} (max ${fmt(x.longTaskMaxMs)}, total ${fmt(x.longTaskTotalMs)}) | ${fmt(x.mainThreadBusy * 100)} % | ${extra} |`;
+    `| ${name} | ${fmt(x.fps, 1)} | ${x.presented} in ${fmt(x.windowMs / 1000, 1)} s | ${x.dropped} | ${fmt(x.intervalP50Ms, 1)} / ${fmt(x.intervalP95Ms, 1)} / ${fmt(x.intervalMaxMs)} | ${x.lateIntervals} | ${x.mainFrames}: ${fmt(x.mainFrameP50Ms, 1)} / ${fmt(x.mainFrameP95Ms, 1)} / ${fmt(x.mainFrameMaxMs)}, ${x.mainFramesOverBudget} over 16.7 | ${x.paintingFrames}: ${fmt(x.paintingFrameP50Ms, 1)} / ${fmt(x.paintingFrameP95Ms, 1)} / ${fmt(x.paintingFrameMaxMs)}, ${x.paintingFramesOverBudget} over 16.7 | ${x.longTasks} (max ${fmt(x.longTaskMaxMs)}, total ${fmt(x.longTaskTotalMs)}) | ${fmt(x.mainThreadBusy * 100)} % | ${extra} |`;
   return [
     `Markets list, ${o.products} products (${s.rows} rows), 375×812, CPU ${o.cpuThrottle}× throttled, ${o.seconds} s trace; load average ${r.loadAverage.map((l) => fmt(l, 2)).join(' ')}`,
     '',
-    '| page | fps | frames presented | dropped | frame interval p50 / p95 / max ms | late intervals (> 25 ms) | main-thread frames: p50 / p95 / max ms | long tasks > 50 ms (ms) | main thread busy | price updates |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| page | fps | frames presented | dropped | frame interval p50 / p95 / max ms | late intervals (> 25 ms) | main-thread frames: p50 / p95 / max ms | of them, frames that painted: p50 / p95 / max ms | long tasks > 50 ms (ms) | main thread busy | price updates |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     row(
       'Markets list while prices stream',
       s,

@@ -96,6 +96,10 @@ describe('analyseFrames', () => {
       { ...task(300_000, 4), name: 'ProxyMain::BeginMainFrame', cat: 'cc,benchmark' },
       { ...task(400_000, 6), name: 'ProxyMain::BeginMainFrame', cat: 'cc,benchmark' },
       { ...task(500_000, 20), name: 'ProxyMain::BeginMainFrame', cat: 'cc,benchmark' },
+      // The first and the last of them painted; a paint between frames belongs to none.
+      { ...task(301_000, 0.5), name: 'Paint', cat: 'devtools.timeline' },
+      { ...task(450_000, 0.5), name: 'Paint', cat: 'devtools.timeline' },
+      { ...task(519_000, 0.5), name: 'Paint', cat: 'devtools.timeline' },
     ];
     const r = analyseFrames(events);
     // From Tracing.start to the last event (the last frame, at 1,016.667 ms).
@@ -112,6 +116,11 @@ describe('analyseFrames', () => {
       mainFrameP95Ms: 20,
       mainFrameMaxMs: 20,
       mainFramesOverBudget: 1,
+      paintingFrames: 2,
+      paintingFrameP50Ms: 4,
+      paintingFrameP95Ms: 20,
+      paintingFrameMaxMs: 20,
+      paintingFramesOverBudget: 1,
     });
     expect(r.longTasks).toBe(1);
     expect(r.longTaskMaxMs).toBe(95);

@@ -31,6 +31,16 @@ export interface FrameAnalysis {
   mainFrameP95Ms: number;
   mainFrameMaxMs: number;
   mainFramesOverBudget: number;
+  /**
+   * The main-thread frames that painted something (a `Paint` event inside them): on a page whose
+   * frames are requested by a script whether or not it then changes anything, the frames that
+   * carried a visible change. How many, their p50 / p95 / max, and how many overran one vsync.
+   */
+  paintingFrames: number;
+  paintingFrameP50Ms: number;
+  paintingFrameP95Ms: number;
+  paintingFrameMaxMs: number;
+  paintingFramesOverBudget: number;
   /** Main-thread tasks over LONG_TASK_MS: how many, the longest, their total. */
   longTasks: number;
   longTaskMaxMs: number;
@@ -106,8 +116,28 @@ export function analyseFrames(events: readonly TraceEvent[]): FrameAnalysis {
     .filter((e) => e.tid === tid && e.name === 'RunTask' && e.ph === 'X')
     .map((e) => (e.dur ?? 0) / 1000);
   const long = tasks.filter((ms) => ms > LONG_TASK_MS);
-  const mainFrames = ofPage
-    .filter((e) => e.tid === tid && e.name === 'ProxyMain::BeginMainFrame' && e.ph === 'X')
+  const frameEvents = ofPage.filter(
+    (e) => e.tid === tid && e.name === 'ProxyMain::BeginMainFrame' && e.ph === 'X',
+  );
+  const mainFrames = frameEvents.map((e) => (e.dur ?? 0) / 1000).sort((a, b) => a - b);
+  const paints = ofPage
+    .filter((e) => e.tid === tid && e.name === 'Paint')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const painted = (frame: TraceEvent) => {
+    const end = frame.ts + (frame.dur ?? 0);
+    // The first paint at or after the frame's start, found by bisection.
+    let lo = 0;
+    let hi = paints.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((paints[mid] ?? Infinity) < frame.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < paints.length && (paints[lo] ?? Infinity) <= end;
+  };
+  const paintingFrames = frameEvents
+    .filter(painted)
     .map((e) => (e.dur ?? 0) / 1000)
     .sort((a, b) => a - b);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -125,6 +155,11 @@ export function analyseFrames(events: readonly TraceEvent[]): FrameAnalysis {
     mainFrameP95Ms: percentile(mainFrames, 0.95),
     mainFrameMaxMs: mainFrames.at(-1) ?? 0,
     mainFramesOverBudget: mainFrames.filter((ms) => ms > VSYNC_MS).length,
+    paintingFrames: paintingFrames.length,
+    paintingFrameP50Ms: percentile(paintingFrames, 0.5),
+    paintingFrameP95Ms: percentile(paintingFrames, 0.95),
+    paintingFrameMaxMs: paintingFrames.at(-1) ?? 0,
+    paintingFramesOverBudget: paintingFrames.filter((ms) => ms > VSYNC_MS).length,
     longTasks: long.length,
     longTaskMaxMs: long.reduce((a, b) => Math.max(a, b), 0),
     longTaskTotalMs: sum(long),
