@@ -165,7 +165,7 @@ const HOME_MARKETS: readonly RegExp[] = [
   src('(core|lib)/socket\\.ts$'),
   src('lib/visibility\\.ts$'),
   src(
-    'features/market/(MarketStreamProvider|api/market|components/(ChangeBadge|ProductList|ProductRow|ProductStateTag)|hooks/(useMarketStream|useProducts)|links|quote|stream|streamChannels|streamFrames)\\.',
+    'features/market/(MarketStreamProvider|api/market|components/(ChangeBadge|ProductList|ProductRow|ProductStateTag|nearViewport)|hooks/(useMarketStream|useProducts)|links|quote|stream|streamChannels|streamFrames)\\.',
   ),
   pkg('contract/src/(market|socket)\\.ts$'),
   lib('antd-mobile-icons/es/Star(Outline|Fill)\\.js$'),
