@@ -13,6 +13,7 @@ import { BalanceSummary } from '@/features/account/components/BalanceSummary';
 import { useHome } from '@/features/account/hooks/useAccount';
 import { BannerSwiper } from '@/features/content/components/BannerSwiper';
 import { NoticeList } from '@/features/content/components/NoticeList';
+import { noticeBarText } from '@/features/content/noticeBar';
 import { useHomeContent, useUserNotices } from '@/features/content/hooks/useContent';
 import { useAppNavigate, useOpenDialog } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
@@ -37,7 +38,6 @@ export function HomeTop() {
   const home = useHome(api, user?.username ?? '');
   // The first screen waits for this part's data (lib/firstScreen.ts).
   useFirstScreenHold(index.isLoading || home.isLoading);
-  const latest = index.data?.notices[0];
   const open = (banner: Banner) => {
     if (banner.link) navigate(banner.link.target, banner.link.mode);
   };
@@ -45,7 +45,7 @@ export function HomeTop() {
     <>
       <NoticeBar
         className={styles.notice}
-        content={latest?.title ?? t('home.noNotices')}
+        content={noticeBarText(index.data?.notices, t('home.noNotices'))}
         color="info"
         extra={unread > 0 ? <Badge content={unread} /> : undefined}
         onClick={() => {
