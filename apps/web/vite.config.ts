@@ -146,7 +146,9 @@ const HOME_PARTS: readonly RegExp[] = [
   src('pages/tabbar/(HomePageContent\\.tsx|homeData\\.ts)$'),
   src('components/(EmptyState|QueryState|RelativeTime|RetryState)\\.'),
   src('features/account/(api/account|components/BalanceSummary|hooks/useAccount|levels)\\.'),
-  src('features/content/(api/content|components/(BannerSwiper|NoticeList)|hooks/useContent|noticeBar)\\.'),
+  src(
+    'features/content/(api/content|components/(BannerSwiper|NoticeList)|hooks/useContent|noticeBar)\\.',
+  ),
   pkg('client/src/relativeTime\\.ts$'),
   pkg('contract/src/(account|common|content|money|money/amount|money/rounding|params)\\.ts$'),
   lib(
