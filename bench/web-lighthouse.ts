@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.js';
 import { freePort } from '../e2e/support/server.js';
+import { startAnchors, type LighthouseAnchor } from './lib/lighthouseAnchors.js';
 import { serverArgs, startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,8 +55,11 @@ interface LighthouseJson {
   audits: Record<string, { numericValue?: number; details?: { items?: LcpItem[] } }>;
 }
 
-/** The pages measured: the visitor's first page, and Home for a user who is signed in. */
-export type LighthousePage = 'visitor' | 'signed-in';
+/**
+ * The pages measured: the visitor's first page, and Home for a user who is signed in; and beside
+ * them the anchors (lib/lighthouseAnchors.ts), what this machine gives any page.
+ */
+export type LighthousePage = 'visitor' | 'signed-in' | `anchor-${LighthouseAnchor}`;
 
 function readRun(file: string): LighthouseRun {
   const r = JSON.parse(fs.readFileSync(file, 'utf8')) as LighthouseJson;
@@ -209,15 +213,25 @@ export async function benchLighthouse(
     },
     `${base}/readyz`,
   );
-  const results: Record<LighthousePage, LighthouseRun[]> = { visitor: [], 'signed-in': [] };
+  const results: Record<LighthousePage, LighthouseRun[]> = {
+    visitor: [],
+    'signed-in': [],
+    'anchor-static': [],
+    'anchor-react': [],
+  };
+  const anchors = await startAnchors();
+  const browserFlags = [`--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROME_FLAGS}`];
   try {
     const session = await signUp(base);
     for (let i = 0; i < runs; i++) {
+      // Each run's anchors just before its pages, so both see the machine as it is then.
+      for (const anchor of ['static', 'react'] as const) {
+        const file = path.join(out, `anchor-${anchor}-${i}.json`);
+        lighthouse(anchors.url(anchor), file, browserFlags);
+        results[`anchor-${anchor}`].push(readRun(file));
+      }
       const visitorFile = path.join(out, `visitor-${i}.json`);
-      lighthouse(`${base}/`, visitorFile, [
-        `--chrome-path=${chromiumPath()}`,
-        `--chrome-flags=${CHROME_FLAGS}`,
-      ]);
+      lighthouse(`${base}/`, visitorFile, browserFlags);
       results.visitor.push(readRun(visitorFile));
       const homeFile = path.join(out, `home-${i}.json`);
       // Retried as a whole (a fresh profile, so a cold cache), like a visitor run.
@@ -236,6 +250,7 @@ export async function benchLighthouse(
       results['signed-in'].push(home);
     }
   } finally {
+    await anchors.close();
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // BENCH_LH_KEEP=<dir>: the runs' Lighthouse JSON kept there (the LCP element, the request
@@ -250,5 +265,10 @@ export async function benchLighthouse(
     if (!median) throw new Error('no Lighthouse run');
     return { runs: list, median };
   };
-  return { visitor: summarize(results.visitor), 'signed-in': summarize(results['signed-in']) };
+  return {
+    'anchor-static': summarize(results['anchor-static']),
+    'anchor-react': summarize(results['anchor-react']),
+    visitor: summarize(results.visitor),
+    'signed-in': summarize(results['signed-in']),
+  };
 }
