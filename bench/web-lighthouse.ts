@@ -219,9 +219,10 @@ export async function benchLighthouse(
     'anchor-static': [],
     'anchor-react': [],
   };
-  const anchors = await startAnchors();
   const browserFlags = [`--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROME_FLAGS}`];
+  let anchors: Awaited<ReturnType<typeof startAnchors>> | undefined;
   try {
+    anchors = await startAnchors();
     const session = await signUp(base);
     for (let i = 0; i < runs; i++) {
       // Each run's anchors just before its pages, so both see the machine as it is then.
@@ -250,7 +251,7 @@ export async function benchLighthouse(
       results['signed-in'].push(home);
     }
   } finally {
-    await anchors.close();
+    await anchors?.close();
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // BENCH_LH_KEEP=<dir>: the runs' Lighthouse JSON kept there (the LCP element, the request
