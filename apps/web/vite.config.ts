@@ -289,6 +289,16 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // React DOM, the largest library of the first page (57 KB Brotli), in a file of its
+              // own beside `framework` (28 KB): the longest download before any paint, and over
+              // HTTP/1.1 a file is one connection's share of a slow link while the first page's
+              // other requests hold the rest. Split, the two download on two connections at once
+              // (issue #20, LCP in Lighthouse, three runs each: Home 2.45–2.50 → 2.31–2.42 s, the
+              // visitor's page 2.32–2.39 → 2.20–2.27 s; BENCHMARKS.md, session 24).
+              name: 'react-dom',
+              test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+            },
+            {
               // Libraries the first page runs in full anyway. One file compresses better than
               // the dozen the default split makes of them (BRIEF §9: initial JS, gzip).
               name: 'framework',
