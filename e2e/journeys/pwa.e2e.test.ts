@@ -283,6 +283,14 @@ describe('installable app and offline shell (#20)', () => {
         downloadThroughput: (1.6 * 1024 * 1024) / 8,
         uploadThroughput: (750 * 1024) / 8,
       });
+      // Each of the build's files is fetched once: what first-page.js preloads is what the app
+      // then asks for (a style sheet preloaded in another CORS mode was fetched again).
+      const fetched = new Map<string, number>();
+      cdp.on('Network.requestWillBeSent', ({ request }) => {
+        const { pathname } = new URL(request.url);
+        if (pathname.startsWith('/assets/'))
+          fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+      });
       await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
       // The first screen, while loading: Home's parts in their places — their placeholders, or
       // the parts themselves when launch had their chunk in before the first render.
@@ -312,6 +320,8 @@ describe('installable app and offline shell (#20)', () => {
       const cls = shifts.reduce((sum, s) => sum + s.value, 0);
       measured[colorScheme] = { cls, shifts };
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05);
+      expect(fetched.size).toBeGreaterThan(3);
+      expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
     }
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.writeFileSync(

@@ -15,7 +15,10 @@ function preloadAt(hash: string, store: Storage = localStorage) {
   preloadFirstPage(FILES, document, store);
   return [...document.head.querySelectorAll('link')]
     .filter((link) => !before.has(link))
-    .map((link) => `${link.rel}${link.as ? `:${link.as}` : ''} ${link.getAttribute('href')}`);
+    .map(
+      (link) =>
+        `${link.rel}${link.as ? `:${link.as}` : ''}${link.hasAttribute('crossorigin') ? ':cors' : ''} ${link.getAttribute('href')}`,
+    );
 }
 
 afterEach(() => {
@@ -29,7 +32,7 @@ describe('preloadFirstPage', () => {
   it('starts Log in for a visitor opening Home', () => {
     for (const hash of ['', '#/', `#${HOME_PATH}`, `#${HOME_PATH}?x=1`]) {
       expect(preloadAt(hash)).toEqual([
-        'preload:style /assets/login-a.css',
+        'preload:style:cors /assets/login-a.css',
         'modulepreload /assets/login-a.js',
       ]);
       for (const link of document.head.querySelectorAll('link')) link.remove();
@@ -40,7 +43,7 @@ describe('preloadFirstPage', () => {
     storage.set(STORAGE_KEYS.token, 'token');
     storage.set(STORAGE_KEYS.user, { username: 'amy' });
     expect(preloadAt('#/')).toEqual([
-      'preload:style /assets/home-b.css',
+      'preload:style:cors /assets/home-b.css',
       'modulepreload /assets/home-b.js',
       'modulepreload /assets/schemas-c.js',
     ]);
@@ -49,7 +52,7 @@ describe('preloadFirstPage', () => {
   it('takes a token without a user for a visitor, as the app does', () => {
     storage.set(STORAGE_KEYS.token, 'token');
     expect(preloadAt('#/')).toEqual([
-      'preload:style /assets/login-a.css',
+      'preload:style:cors /assets/login-a.css',
       'modulepreload /assets/login-a.js',
     ]);
   });

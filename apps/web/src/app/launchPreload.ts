@@ -44,6 +44,10 @@ export function preloadFirstPage(files: FirstPageFiles, doc: Document, storage: 
         // before the page renders (an applied sheet it would not wait for).
         link.rel = 'preload';
         link.as = 'style';
+        // In the mode the loader's own link asks for (Vite's preload helper makes style sheets
+        // `crossorigin`): a preload whose mode differs is not used, and the sheet was fetched a
+        // second time as the app ran, during the first page's last downloads.
+        link.crossOrigin = '';
       } else {
         link.rel = 'modulepreload';
       }
