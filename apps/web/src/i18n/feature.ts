@@ -21,7 +21,7 @@ type Messages = Record<string, unknown>;
  * (locales.test.ts checks that the two agree).
  */
 const lazyFiles = import.meta.glob<Messages>(
-  ['./locales/*/*.json', '!./locales/*/{common,auth,market,trade,wallet,account}.json'],
+  ['./locales/*/*.json', '!./locales/*/{common,auth,market,trade,wallet,account,content}.json'],
   { import: 'default' },
 );
 

@@ -92,12 +92,17 @@ describe('locale files', () => {
     expect(repeated).toEqual([]);
   });
 
-  /** Text that is the same in every language: symbols and codes. */
-  const UNIVERSAL = new Set(['USDT', 'UID: {{uid}}']);
+  /** Text that is the same in every language: symbols, codes and brand names. */
+  const UNIVERSAL = new Set(['USDT', 'UID: {{uid}}', 'Telegram', 'WhatsApp']);
   /** Words a language shares with English (checked by a native speaker's eye, listed here). */
   const SHARED_WORDS: Partial<Record<string, string[]>> = {
-    it: ['auth.password', 'limit.account'],
-    es: ['theme.swatch'],
+    de: ['service.kinds.url'],
+    es: ['theme.swatch', 'service.kinds.url'],
+    fr: ['service.kinds.url'],
+    it: ['auth.password', 'limit.account', 'service.kinds.url'],
+    ja: ['service.kinds.url'],
+    pt: ['service.kinds.url'],
+    vi: ['service.kinds.url'],
   };
 
   it.each(KEYS.filter((key) => key !== 'en-US'))('%s leaves no English behind', (key) => {

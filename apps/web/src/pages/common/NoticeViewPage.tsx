@@ -12,11 +12,9 @@ import { NoticeArticle } from '@/features/content/components/NoticeArticle';
 import { useMarkNoticesRead, useNotice } from '@/features/content/hooks/useContent';
 import { currentLocale } from '@/i18n';
 import { errorText } from '@/i18n/errorText';
-import { useFeatureMessages } from '@/i18n/feature';
 
 /** One announcement, by its `id` (SPEC §2); reading it marks it read for the signed-in user. */
 export default function NoticeViewPage() {
-  useFeatureMessages('content');
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = (params.get('id') ?? '').trim();

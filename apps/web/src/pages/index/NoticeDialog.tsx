@@ -18,7 +18,6 @@ import {
 } from '@/features/content/hooks/useContent';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
-import { useFeatureMessages } from '@/i18n/feature';
 import styles from './NoticeDialog.module.css';
 
 /**
@@ -98,7 +97,6 @@ function AllNotices() {
 
 /** The notice dialog (SPEC §2 `noticeDialog`): the launch pop-ups, or the announcements. */
 export default function NoticeDialog() {
-  useFeatureMessages('content');
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const popup = params.get('popup') === '1';

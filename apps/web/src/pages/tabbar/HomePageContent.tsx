@@ -17,7 +17,6 @@ import { noticeBarText } from '@/features/content/noticeBar';
 import { useHomeContent, useUserNotices } from '@/features/content/hooks/useContent';
 import { useAppNavigate, useOpenDialog } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
-import { useFeatureMessages } from '@/i18n/feature';
 import { useFirstScreenHold } from '@/hooks/useFirstScreenHold';
 import styles from './HomePage.module.css';
 
@@ -27,7 +26,6 @@ import styles from './HomePage.module.css';
  * (`user/home`). The announcements section is `HomeNotices` below.
  */
 export function HomeTop() {
-  useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const openDialog = useOpenDialog();
@@ -73,7 +71,6 @@ export function HomeTop() {
 
 /** The latest announcements (pinned first); "More" opens the notice dialog's full list. */
 export function HomeNotices() {
-  useFeatureMessages('content');
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const openDialog = useOpenDialog();

@@ -4,13 +4,12 @@ import { markLaunchRead } from '@/lib/launchReads';
 import { api } from '@/core/api';
 import { accountQueryKeys, fetchHome } from '@/features/account/api/account';
 import { contentKeys, fetchIndex, fetchUserNotices } from '@/features/content/api/content';
-import { loadFeatureMessages } from '@/i18n/feature';
 
 /**
  * Home's first-screen reads (issue #20): the announcements and banners (`common/index`), the
  * unread count (`user/notices`), and level and balances (`user/home`), under the same keys and
- * with the same functions as Home's hooks (useHomeContent, useUserNotices, useHome), and the
- * content feature's messages. The market rows are below the fold: their part reads the products
+ * with the same functions as Home's hooks (useHomeContent, useUserNotices, useHome). The content
+ * feature's messages come with the locale's own (i18n/locales/<locale>/index.ts). The market rows are below the fold: their part reads the products
  * when it loads, after this screen. Started at launch for a signed-in user
  * (main.tsx, through homeParts.ts), so they travel beside Home's chunk instead of after its first
  * render; the hooks then find them in flight, or done. A failure is left to the hooks, which
@@ -26,8 +25,6 @@ export function prefetchHomeData(client: QueryClient, username: string, locale: 
     markLaunchRead(queryKey);
     start(client.query({ queryKey, queryFn }));
   };
-  // HomeTop and HomeNotices ask for the content feature's messages before their first `t()`.
-  start(loadFeatureMessages('content', locale));
   read(contentKeys.index(locale), () => fetchIndex(api));
   read(contentKeys.userNotices(username, locale), () => fetchUserNotices(api));
   read(accountQueryKeys.home(username), () => fetchHome(api));

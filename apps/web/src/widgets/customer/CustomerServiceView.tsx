@@ -4,7 +4,6 @@ import { useCustomerService } from '@/features/customer/api/customer';
 import { CustomerServicePanel } from '@/features/customer/components/CustomerServicePanel';
 import { useAppNavigate } from '@/hooks/useAppNavigate';
 import { currentLocale } from '@/i18n';
-import { useFeatureMessages } from '@/i18n/feature';
 
 /**
  * The customer-service page body, on the Customer tab, `/app/pages/user/customer` and the open
@@ -12,7 +11,6 @@ import { useFeatureMessages } from '@/i18n/feature';
  * page in the app's webview (kind `webview`) or outside the app (URL, Telegram, WhatsApp).
  */
 export function CustomerServiceView() {
-  useFeatureMessages('content');
   const navigate = useAppNavigate();
   const service = useCustomerService(api, currentLocale());
   return (
