@@ -1,6 +1,6 @@
 /**
  * The launch's first API reads, started by first-page.js (issue #20, LCP). Every page waits for
- * the launch config (`common/base`, core/config.tsx), and Home's first screen for its two reads
+ * the launch config (`common/base`, core/config.tsx), and Home's first screen for its three reads
  * (pages/tabbar/homeData.ts) — which the app can ask for only once its entry has downloaded and
  * run: on a slow link, one round trip after the scripts, with the screen waiting. Started from
  * index.html's first script instead, they travel beside the scripts. The app's request layer
@@ -26,10 +26,7 @@ export interface LaunchReads {
 
 export const LAUNCH_READS: LaunchReads = {
   all: ['common/base'],
-  // Not `user/notices` (the unread badge on the notice bar): the first screen does not wait for
-  // it, and one read fewer beside the scripts leaves more of a slow link to them. Home asks for it
-  // as it mounts, so the badge follows the first screen by a round trip.
-  home: ['common/index', 'user/home'],
+  home: ['common/index', 'user/notices', 'user/home'],
 };
 
 /** Where first-page.js leaves its requests on `window` (written out in `startLaunchRequests`). */
