@@ -8,12 +8,12 @@ import { contentKeys, fetchIndex, fetchUserNotices } from '@/features/content/ap
 /**
  * Home's first-screen reads (issue #20): the announcements and banners (`common/index`), the
  * unread count (`user/notices`), and level and balances (`user/home`), under the same keys and
- * with the same functions as Home's hooks (useHomeContent, useUserNotices, useHome). The content
- * feature's messages come with the locale's own (i18n/locales/<locale>/index.ts). The market rows are below the fold: their part reads the products
- * when it loads, after this screen. Started at launch for a signed-in user
- * (main.tsx, through homeParts.ts), so they travel beside Home's chunk instead of after its first
- * render; the hooks then find them in flight, or done. A failure is left to the hooks, which
- * fetch again and show it.
+ * with the same functions as Home's hooks (useHomeContent, useUserNotices, useHome); the content
+ * feature's messages come with the locale's own (i18n/locales/<locale>/index.ts). The market rows
+ * are below the fold: their part reads the products when it loads, after this screen. Started at
+ * launch for a signed-in user (main.tsx, through homeParts.ts), so they travel beside Home's chunk
+ * instead of after its first render; the hooks then find them in flight, or done. A failure is
+ * left to the hooks, which fetch again and show it.
  */
 export function prefetchHomeData(client: QueryClient, username: string, locale: LocaleKey): void {
   const start = (read: Promise<unknown>) => {
