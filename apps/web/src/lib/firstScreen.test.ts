@@ -79,6 +79,33 @@ describe('afterFirstScreen (issue #20)', () => {
     vi.restoreAllMocks();
   });
 
+  it('waits for the screen the last hold gave way to be painted, then for an idle period', () => {
+    let callbacks: (() => void)[] = [];
+    vi.stubGlobal(
+      'requestAnimationFrame',
+      vi.fn((cb: () => void) => callbacks.push(cb)),
+    );
+    /** A frame: the animation-frame callbacks queued before it, then its paint. */
+    const frame = () => {
+      const due = callbacks;
+      callbacks = [];
+      for (const cb of due) cb();
+    };
+    const release = holdFirstScreen();
+    const task = vi.fn();
+    afterFirstScreen(task);
+    release();
+    vi.advanceTimersByTime(1_000);
+    expect(task).not.toHaveBeenCalled();
+    frame(); // the frame that draws the screen
+    vi.advanceTimersByTime(1_000);
+    expect(task).not.toHaveBeenCalled();
+    frame(); // the next: the screen has been painted
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(250); // the idle period (jsdom: its stand-in)
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
   it('uses requestIdleCallback where there is one', () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal(

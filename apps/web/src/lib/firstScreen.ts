@@ -1,8 +1,8 @@
 /**
  * Work the first screen does not draw (the other tabs' chunks, the reminder, pop-up checks)
  * waits until that screen is done (issue #20): after the window's `load`, until no part of the
- * page holds the first screen any more (a lazy part still loading, data still on its way), then
- * in an idle period. Without `requestIdleCallback` (Safari) a short timeout stands in. A part
+ * page holds the first screen any more (a lazy part still loading, data still on its way) and the
+ * screen that followed has been painted, then in an idle period. Without `requestIdleCallback` (Safari) a short timeout stands in. A part
  * that never finishes cannot block it for ever: `CAP_MS` after `load` the work runs anyway.
  */
 
@@ -62,6 +62,19 @@ export function afterNextPaint(cb: () => void): void {
   });
 }
 
+/** `afterNextPaint`, then `onIdle`; returns the way to stop either. */
+function afterPaintThenIdle(cb: () => void): () => void {
+  let stopped = false;
+  let stopIdle: (() => void) | undefined;
+  afterNextPaint(() => {
+    if (!stopped) stopIdle = onIdle(cb);
+  });
+  return () => {
+    stopped = true;
+    stopIdle?.();
+  };
+}
+
 let launchRelease: (() => void) | undefined;
 
 /**
@@ -96,9 +109,12 @@ export function afterFirstScreen(task: () => void): () => void {
   };
   // When the holds reach zero; checked in an idle period, since one part's loading state often
   // gives way to the next in the same render (the count touches zero between them).
+  // The screen the last hold gave way to is painted first, then the work waits for an idle
+  // period: an idle period can come between that screen's commit and its frame reaching the
+  // display, and the work (the worker's precache, a chunk's request) would then compete with it.
   const check = () => {
     stopIdle?.();
-    stopIdle = onIdle(() => {
+    stopIdle = afterPaintThenIdle(() => {
       stopIdle = undefined;
       if (holds === 0) finish();
     });
