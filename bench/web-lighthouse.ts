@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.js';
 import { freePort } from '../e2e/support/server.js';
-import { startAnchors, type LighthouseAnchor } from './lib/lighthouseAnchors.js';
+import { startAnchors, type AnchorServer, type LighthouseAnchor } from './lib/lighthouseAnchors.js';
 import { serverArgs, startProcess } from './lib/process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -220,7 +220,7 @@ export async function benchLighthouse(
     'anchor-react': [],
   };
   const browserFlags = [`--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROME_FLAGS}`];
-  let anchors: Awaited<ReturnType<typeof startAnchors>> | undefined;
+  let anchors: AnchorServer | undefined;
   try {
     anchors = await startAnchors();
     const session = await signUp(base);

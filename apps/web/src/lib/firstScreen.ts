@@ -2,8 +2,9 @@
  * Work the first screen does not draw (the other tabs' chunks, the reminder, pop-up checks)
  * waits until that screen is done (issue #20): after the window's `load`, until no part of the
  * page holds the first screen any more (a lazy part still loading, data still on its way) and the
- * screen that followed has been painted, then in an idle period. Without `requestIdleCallback` (Safari) a short timeout stands in. A part
- * that never finishes cannot block it for ever: `CAP_MS` after `load` the work runs anyway.
+ * screen that followed has been painted, then in an idle period. Without `requestIdleCallback`
+ * (Safari) a short timeout stands in. A part that never finishes cannot block it for ever:
+ * `CAP_MS` after `load` the work runs anyway.
  */
 
 /** The longest the work waits for the page's holds after `load`. */
@@ -107,11 +108,10 @@ export function afterFirstScreen(task: () => void): () => void {
     cleanup();
     task();
   };
-  // When the holds reach zero; checked in an idle period, since one part's loading state often
-  // gives way to the next in the same render (the count touches zero between them).
-  // The screen the last hold gave way to is painted first, then the work waits for an idle
-  // period: an idle period can come between that screen's commit and its frame reaching the
-  // display, and the work (the worker's precache, a chunk's request) would then compete with it.
+  // When the holds reach zero; checked once the screen they gave way to has been painted (an
+  // idle period can come between its commit and its frame reaching the display, and the work
+  // would then compete with that frame), then in an idle period, since one part's loading state
+  // often gives way to the next in the same render (the count touches zero between them).
   const check = () => {
     stopIdle?.();
     stopIdle = afterPaintThenIdle(() => {

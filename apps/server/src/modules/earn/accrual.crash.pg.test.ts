@@ -17,10 +17,10 @@ import { createProductsRepository } from './products.repository.js';
  * (order, day) payments; half the orders mature on the second), three accrual processes, one of
  * them (one that has paid a batch; when it is the only one paying, once it has paid for 2 s) killed
  * with SIGKILL every 0.3–0.9 s and restarted. Every (order, day) must be paid once, every balance
- * must be what the rule says, and the ledger must balance. The issue asks for at least 10 kills: on a quiet machine the work took 16–18 s, and one
- * try in 0.5–1.5 s, or at a random slot whether paying or not, killed only 9 times before it was
- * done; so each try kills one of the workers that are paying. PostgreSQL only
- * (`npm run test:pg`): PGlite is a single-process database.
+ * must be what the rule says, and the ledger must balance. The issue asks for at least 10 kills:
+ * on a quiet machine the work took 16–18 s, and one try in 0.5–1.5 s, or at a random slot whether
+ * paying or not, killed only 9 times before it was done; so each try kills one of the workers that
+ * are paying. PostgreSQL only (`npm run test:pg`): PGlite is a single-process database.
  */
 const USERS = 500;
 const PER_USER = 20;
