@@ -18,6 +18,8 @@ const ANCHORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
  *   the floor no page gets under;
  * - `react`: the same text drawn by React 19 from one module script built by Vite — what any
  *   React page pays (react-dom's bytes and evaluation) before it draws anything of its own.
+ * Both are sent with the app's cross-origin opener policy (serve.mjs), so they pay the renderer
+ * process that policy costs a page Lighthouse opens from about:blank, as the app does.
  */
 export type LighthouseAnchor = 'static' | 'react';
 
