@@ -11,14 +11,12 @@ interface Props {
 }
 
 type Field = keyof Credentials;
-type Errors = Partial<Record<Field, string>>;
+/** The fields found missing, each shown with its message. */
+type Missing = Partial<Record<Field, boolean>>;
 
 /** What each field must hold: the account something besides spaces, the password anything. */
-function loginErrors(values: Credentials, messages: Record<Field, string>): Errors {
-  const errors: Errors = {};
-  if (values.username.trim() === '') errors.username = messages.username;
-  if (values.password === '') errors.password = messages.password;
-  return errors;
+function missingFields(values: Credentials): Missing {
+  return { username: values.username.trim() === '', password: values.password === '' };
 }
 
 /**
@@ -33,24 +31,24 @@ export function LoginForm({ submitting, onSubmit }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const [missing, setMissing] = useState<Missing>({});
   const messages = { username: t('validation.account'), password: t('validation.password') };
 
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    setErrors({ ...errors, [field]: loginErrors(next, messages)[field] });
+    setMissing({ ...missing, [field]: missingFields(next)[field] });
   };
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = loginErrors(values, messages);
-    setErrors(found);
-    if (found.username === undefined && found.password === undefined) onSubmit(values);
+    const found = missingFields(values);
+    setMissing(found);
+    if (found.username !== true && found.password !== true) onSubmit(values);
   };
 
   const item = (field: Field, label: string, input: (inputId: string) => ReactNode) => {
     const inputId = `${id}-${field}`;
-    const error = errors[field];
+    const error = missing[field] === true ? messages[field] : undefined;
     return (
       <List.Item
         className={styles.item}
