@@ -268,7 +268,9 @@ describe('funding against a model', () => {
       }),
       {
         numRuns: 25,
-        // One sequence that surely meets a refusal (random ones rarely spend down 2,800 CNY).
+        // Two sequences that surely meet what the coverage check below asks for: a refusal
+        // (random ones rarely spend down 2,800 CNY), and a reject, a cancel, a payout and an
+        // exchange each on a pending withdrawal — 25 random runs miss one now and then.
         examples: [
           [
             [
@@ -276,6 +278,18 @@ describe('funding against a model', () => {
               { kind: 'withdraw', amount: 200 },
               { kind: 'withdraw', amount: 2000 },
               { kind: 'withdraw', amount: 2000 },
+            ],
+          ],
+          [
+            [
+              { kind: 'recharge', amount: 3000, confirm: true },
+              { kind: 'withdraw', amount: 200 },
+              { kind: 'withdraw', amount: 100 },
+              { kind: 'withdraw', amount: 100 },
+              { kind: 'reject', pick: 0 },
+              { kind: 'cancel', pick: 1 },
+              { kind: 'pay', pick: 2 },
+              { kind: 'exchange', amount: 10 },
             ],
           ],
         ],
