@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { dropDependency, inlineStyleSheet } from './src/app/inlineStyleSheet';
 import { preloadFirstPage } from './src/app/launchPreload';
 import type { FirstPageFiles } from './src/app/launchPreload';
 import { MANIFEST_HREF } from './src/app/manifestLink';
@@ -255,6 +256,50 @@ function firstPagePreload(): Plugin {
 }
 
 /**
+ * index.html's first downloads on a slow phone's link (issue #20). Over HTTP/1.1 the browser has
+ * six connections to the server, and when it asks for the page's files only the document's is
+ * open; each other one takes a round trip to open. The style sheet (4.4 KB Brotli) took the open
+ * one, and React DOM — the largest file of every first page (57 KB) and the last to arrive — had
+ * to open another. So the style sheet goes inside the document, which still fits in the first
+ * round trip's window (the CSP allows inline style); its file leaves the build and the lists of
+ * what lazy pages load first (app/inlineStyleSheet.ts); and React DOM's script is named first.
+ * Lighthouse, three runs each: the visitor's LCP 2.03–2.15 → 1.93–1.99 s, Home's unchanged
+ * (BENCHMARKS.md, session 26). Runs after firstPagePreload, which adds first-page.js's tag.
+ */
+function firstDownloads(): Plugin {
+  return {
+    name: 'ampere:first-downloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle: OutputBundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') throw new Error('firstDownloads: no index.html in the bundle');
+        const inlined = inlineStyleSheet(String(html.source), (file) => {
+          const sheet = bundle[file];
+          if (sheet?.type !== 'asset') throw new Error(`firstDownloads: no ${file} in the bundle`);
+          return String(sheet.source);
+        });
+        if (!inlined) throw new Error('firstDownloads: index.html links no style sheet');
+        Reflect.deleteProperty(bundle, inlined.file);
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk') file.code = dropDependency(file.code, inlined.file);
+        }
+        const reactDom =
+          /\s*(<script type="module" crossorigin src="\/assets\/react-dom-[^"]+"><\/script>)/;
+        const tag = reactDom.exec(inlined.html);
+        if (!tag?.[1]) throw new Error('firstDownloads: no script tag for react-dom in index.html');
+        const first = tag[1];
+        html.source = inlined.html
+          .replace(tag[0], '')
+          .replace('<script ', () => `${first}\n    <script `);
+      },
+    },
+  };
+}
+
+/**
  * antd-mobile-icons' components, slimmed as they are bundled (issue #20): their path data has six
  * or seven decimals on a 48-unit grid, and every element carries an id from the design file that
  * nothing refers to (no icon uses `url(#…)`). Two decimals — 1/2,400 of the icon, far below a
@@ -273,7 +318,7 @@ function slimIcons(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pwa, firstPagePreload(), slimIcons()],
+  plugins: [react(), pwa, firstPagePreload(), firstDownloads(), slimIcons()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
