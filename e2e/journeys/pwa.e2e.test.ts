@@ -151,6 +151,15 @@ describe('installable app and offline shell (#20)', () => {
     await page.getByPlaceholder('Enter your account').fill(username);
     await page.getByPlaceholder('Enter your password').fill(PASSWORD);
     await page.getByPlaceholder('Enter the password again').fill(PASSWORD);
+    // The toast comes in a chunk of its own, fetched once the first screen is done
+    // (pages/user/useSignIn.ts): a person takes longer to fill three fields than that takes, this
+    // test does not, and offline before it is in, no toast could be shown (CI, session 26).
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((e) => /\/assets\/overlays-[\w-]+\.js$/.test(e.name)),
+    );
+    await page.waitForLoadState('networkidle');
 
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
