@@ -263,7 +263,7 @@ function firstPagePreload(): Plugin {
  * to open another. So the style sheet goes inside the document, which still fits in the first
  * round trip's window (the CSP allows inline style); its file leaves the build and the lists of
  * what lazy pages load first (app/inlineStyleSheet.ts); and React DOM's script is named first.
- * Lighthouse, three runs each: the visitor's LCP 2.03–2.15 → 1.93–1.99 s, Home's unchanged
+ * Lighthouse, three runs each: the visitor's LCP 2.03–2.15 → 1.91–1.99 s, Home's unchanged
  * (BENCHMARKS.md, session 26). Runs after firstPagePreload, which adds first-page.js's tag.
  */
 function firstDownloads(): Plugin {
@@ -284,7 +284,11 @@ function firstDownloads(): Plugin {
         if (!inlined) throw new Error('firstDownloads: index.html links no style sheet');
         Reflect.deleteProperty(bundle, inlined.file);
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk') file.code = dropDependency(file.code, inlined.file);
+          if (file.type !== 'chunk') continue;
+          file.code = dropDependency(file.code, inlined.file);
+          // A helper of another shape would be left naming the sheet, and load it a second time.
+          if (file.code.includes(inlined.file))
+            throw new Error(`firstDownloads: ${file.fileName} still names ${inlined.file}`);
         }
         const reactDom =
           /\s*(<script type="module" crossorigin src="\/assets\/react-dom-[^"]+"><\/script>)/;

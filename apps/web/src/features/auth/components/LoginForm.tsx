@@ -12,7 +12,7 @@ interface Props {
 
 type Field = keyof Credentials;
 /** The fields found missing, each shown with its message. */
-type Missing = Partial<Record<Field, boolean>>;
+type Missing = Record<Field, boolean>;
 
 /** What each field must hold: the account something besides spaces, the password anything. */
 function missingFields(values: Credentials): Missing {
@@ -31,7 +31,7 @@ export function LoginForm({ submitting, onSubmit }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
-  const [missing, setMissing] = useState<Missing>({});
+  const [missing, setMissing] = useState<Missing>({ username: false, password: false });
   const messages = { username: t('validation.account'), password: t('validation.password') };
 
   const change = (field: Field) => (value: string) => {
@@ -43,12 +43,12 @@ export function LoginForm({ submitting, onSubmit }: Props) {
     event.preventDefault();
     const found = missingFields(values);
     setMissing(found);
-    if (found.username !== true && found.password !== true) onSubmit(values);
+    if (!found.username && !found.password) onSubmit(values);
   };
 
   const item = (field: Field, label: string, input: (inputId: string) => ReactNode) => {
     const inputId = `${id}-${field}`;
-    const error = missing[field] === true ? messages[field] : undefined;
+    const error = missing[field] ? messages[field] : undefined;
     return (
       <List.Item
         className={styles.item}
