@@ -176,6 +176,30 @@ describe('installable app and offline shell (#20)', () => {
     await page.getByText('Successful registration').waitFor();
   });
 
+  it('says why a sign-in failed on the page when the toast cannot be loaded', async () => {
+    const username = await signUp(await phone(), baseUrl);
+    const page = await phone();
+    // A first visit whose network dropped before the toast's chunk came: its request fails,
+    // whether the page or the service worker's precache asks for it.
+    await page.context().route(/\/assets\/overlays-[\w-]+\.js$/, (route) => route.abort());
+    await open(page, baseUrl, '/app/pages/user/login');
+    const failure = page.getByTestId('auth-failure');
+    expect(await failure.getAttribute('role')).toBe('status');
+    expect(await failure.textContent()).toBe('');
+
+    await page.getByPlaceholder('Enter your account').fill(username);
+    await page.getByPlaceholder('Enter your password').fill(`${PASSWORD}x`);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await failure.getByText('Incorrect account or password').waitFor();
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    await shot(page, 'auth-failure-inline');
+
+    // The right password: the message goes as the attempt starts, and the user is in.
+    await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitForRoute(page, (hash) => !hash.startsWith('/app/pages/user/login'));
+  });
+
   it('is installable: Chromium finds no installability error in the manifest and worker', async () => {
     const page = await phone();
     // The app shows no install button of its own; it only lets Chromium offer installation.

@@ -10,6 +10,7 @@ import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
 import { AuthHero } from '@/features/auth/components/AuthHero';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 import { afterNextPaint, holdFirstScreen } from '@/lib/firstScreen';
+import { AuthFailure } from './AuthFailure';
 import styles from './AuthPage.module.css';
 import { useSignIn } from './useSignIn';
 
@@ -29,7 +30,7 @@ export default function LoginPage() {
   useHoldUntilPainted();
   const { t } = useTranslation();
   const { appName } = useConfig();
-  const { mutation, returnTo, search } = useSignIn(
+  const { mutation, returnTo, search, failure } = useSignIn(
     (values: Credentials) => login(api, values),
     'success.login',
   );
@@ -44,6 +45,7 @@ export default function LoginPage() {
           mutation.mutate(values);
         }}
       />
+      <AuthFailure message={failure} />
       <nav className={styles.links}>
         {/* The return address travels on, so registering also ends where login would have. */}
         <Link to={PATHS.register + search} replace>

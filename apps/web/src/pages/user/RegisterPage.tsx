@@ -9,13 +9,14 @@ import { AuthFootnote } from '@/features/auth/components/AuthFootnote';
 import { AuthHero } from '@/features/auth/components/AuthHero';
 import { RegisterForm } from '@/features/auth/components/RegisterForm';
 import { getInviteCode } from '@/lib/storage';
+import { AuthFailure } from './AuthFailure';
 import styles from './AuthPage.module.css';
 import { useSignIn } from './useSignIn';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const { appName } = useConfig();
-  const { mutation, returnTo, search } = useSignIn(
+  const { mutation, returnTo, search, failure } = useSignIn(
     (values: Registration) => register(api, values),
     'success.register',
   );
@@ -31,6 +32,7 @@ export default function RegisterPage() {
           mutation.mutate(values);
         }}
       />
+      <AuthFailure message={failure} />
       <nav className={styles.links}>
         <Link to={PATHS.login + search} replace>
           {t('auth.toLogin')}
