@@ -103,6 +103,43 @@ describe('markets', () => {
     expectNoConsoleErrors(errors);
   });
 
+  it('keeps every row as tall as what it holds, also when the text grows', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    await open(page, baseUrl, MARKETS);
+    await row(page, 'BTC/USDT').waitFor();
+    // Each row's height is set from outside it (features/market/components/sizedRow.ts), so
+    // that a tick lays out the row alone; what the row holds must still fit, or it is clipped.
+    const rows = () =>
+      page.$$eval('[data-testid="market-row"]', (items) =>
+        items.slice(0, 8).map((item) => {
+          const inner = Math.max(
+            ...Array.from(item.children, (child) => child.getBoundingClientRect().height),
+          );
+          return {
+            sized: item.getAttribute('data-sized'),
+            contain: getComputedStyle(item).contain,
+            height: item.clientHeight,
+            inner,
+          };
+        }),
+      );
+    const fits = (list: Awaited<ReturnType<typeof rows>>) =>
+      list.every((r) => r.sized === 'true' && r.contain === 'size' && r.height >= r.inner - 0.5);
+    await expect.poll(async () => fits(await rows())).toBe(true);
+    const before = await rows();
+    expect(before.every((r) => Math.abs(r.height - r.inner) < 1)).toBe(true);
+
+    // Text twice the size (a reader's own style sheet, a larger system font): the rows follow.
+    await page.addStyleTag({
+      content: '[data-testid="market-row"] span { font-size: 28px !important; }',
+    });
+    await expect.poll(async () => fits(await rows())).toBe(true);
+    const after = await rows();
+    expect(Math.min(...after.map((r) => r.height))).toBeGreaterThan(before[0]!.height + 20);
+    expectNoConsoleErrors(errors);
+  });
+
   it('opens a product with a live chart, switches the interval and the product', async () => {
     const page = await phone();
     await signUp(page, baseUrl);

@@ -7,6 +7,7 @@ import { useMarketStream } from '../hooks/useMarketStream';
 import { formatPrice, livePrice } from '../quote';
 import { changeBadgeClass, setData, setText, showChange } from './ChangeBadge';
 import { watchNearViewport } from './nearViewport';
+import { sizeRowToContent } from './sizedRow';
 import { ProductStateTag } from './ProductStateTag';
 import styles from './ProductRow.module.css';
 
@@ -93,8 +94,16 @@ export const ProductRow = memo(function ProductRow({
   current = false,
 }: Props) {
   const { t } = useTranslation();
+  const rowRef = useRef<HTMLLIElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    const link = linkRef.current;
+    if (row === null || link === null) return;
+    return sizeRowToContent(row, link);
+  }, []);
   return (
-    <li className={styles.row} data-testid="market-row" data-symbol={product.symbol}>
+    <li ref={rowRef} className={styles.row} data-testid="market-row" data-symbol={product.symbol}>
       {favourite !== undefined && (
         <button
           type="button"
@@ -110,6 +119,7 @@ export const ProductRow = memo(function ProductRow({
         </button>
       )}
       <Link
+        ref={linkRef}
         className={styles.link}
         to={to}
         replace={replace}
