@@ -25,6 +25,28 @@ const intervalTab = (page: Page, interval: string) =>
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="market-row"][data-symbol="${symbol}"]`);
 
+/**
+ * The first rows under `scope`: whether each is sized from outside (sizedRow.ts), its height, and
+ * the height of the tallest thing it holds (layout sizes, as a dialog may be scaling in).
+ */
+const rowSizes = (scope: Locator) =>
+  scope.locator('[data-testid="market-row"]').evaluateAll((items) =>
+    items.slice(0, 8).map((item) => ({
+      sized: item.getAttribute('data-sized'),
+      contain: getComputedStyle(item).contain,
+      height: item.clientHeight,
+      inner: Math.max(
+        ...Array.from(item.children, (child) =>
+          child instanceof HTMLElement ? child.offsetHeight : 0,
+        ),
+      ),
+    })),
+  );
+
+const rowsFit = (list: Awaited<ReturnType<typeof rowSizes>>) =>
+  list.length > 0 &&
+  list.every((r) => r.sized === 'true' && r.contain === 'size' && r.height >= r.inner - 1);
+
 /** Waits until the text of `locator` differs from what it read first; returns both. */
 async function expectToChange(locator: Locator): Promise<[string, string]> {
   const before = (await locator.textContent()) ?? '';
@@ -110,23 +132,8 @@ describe('markets', () => {
     await row(page, 'BTC/USDT').waitFor();
     // Each row's height is set from outside it (features/market/components/sizedRow.ts), so
     // that a tick lays out the row alone; what the row holds must still fit, or it is clipped.
-    const rows = () =>
-      page.$$eval('[data-testid="market-row"]', (items) =>
-        items.slice(0, 8).map((item) => {
-          const inner = Math.max(
-            ...Array.from(item.children, (child) => child.getBoundingClientRect().height),
-          );
-          return {
-            sized: item.getAttribute('data-sized'),
-            contain: getComputedStyle(item).contain,
-            height: item.clientHeight,
-            inner,
-          };
-        }),
-      );
-    const fits = (list: Awaited<ReturnType<typeof rows>>) =>
-      list.every((r) => r.sized === 'true' && r.contain === 'size' && r.height >= r.inner - 0.5);
-    await expect.poll(async () => fits(await rows())).toBe(true);
+    const rows = () => rowSizes(page.locator('body'));
+    await expect.poll(async () => rowsFit(await rows())).toBe(true);
     const before = await rows();
     expect(before.every((r) => Math.abs(r.height - r.inner) < 1)).toBe(true);
 
@@ -134,9 +141,9 @@ describe('markets', () => {
     await page.addStyleTag({
       content: '[data-testid="market-row"] span { font-size: 28px !important; }',
     });
-    await expect.poll(async () => fits(await rows())).toBe(true);
-    const after = await rows();
-    expect(Math.min(...after.map((r) => r.height))).toBeGreaterThan(before[0]!.height + 20);
+    const grown = (list: typeof before) =>
+      rowsFit(list) && Math.min(...list.map((r) => r.height)) > before[0]!.height + 20;
+    await expect.poll(async () => grown(await rows())).toBe(true);
     expectNoConsoleErrors(errors);
   });
 
@@ -194,6 +201,7 @@ describe('markets', () => {
         '[data-testid="market-row"][data-symbol="ETH/USDT"] [data-testid="market-price"]',
       ),
     );
+    await expect.poll(async () => rowsFit(await rowSizes(dialog))).toBe(true);
     await shotBoth(page, 'dialog');
     await dialog.locator('[data-testid="market-row"][data-symbol="ETH/USDT"] a').click();
     await waitForRoute(page, (hash) => hash === `${DETAIL}?id=ETH%2FUSDT`);

@@ -95,13 +95,12 @@ export const ProductRow = memo(function ProductRow({
 }: Props) {
   const { t } = useTranslation();
   const rowRef = useRef<HTMLLIElement>(null);
-  const linkRef = useRef<HTMLAnchorElement>(null);
+  const starred = favourite !== undefined;
+  // Again when the star comes or goes: the row's children change.
   useLayoutEffect(() => {
     const row = rowRef.current;
-    const link = linkRef.current;
-    if (row === null || link === null) return;
-    return sizeRowToContent(row, link);
-  }, []);
+    return row === null ? undefined : sizeRowToContent(row);
+  }, [starred]);
   return (
     <li ref={rowRef} className={styles.row} data-testid="market-row" data-symbol={product.symbol}>
       {favourite !== undefined && (
@@ -119,7 +118,6 @@ export const ProductRow = memo(function ProductRow({
         </button>
       )}
       <Link
-        ref={linkRef}
         className={styles.link}
         to={to}
         replace={replace}
