@@ -167,6 +167,47 @@ describe('market stream', () => {
     });
   });
 
+  it('draws no frame for a symbol whose views are all asleep, and keeps its ticker current', () => {
+    const { stream, frames, connect } = setup();
+    let awake = false;
+    const far = vi.fn();
+    stream.watchTicker('BTC/USDT', far, () => awake);
+    const ws = connect();
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '97000.00', 1_000));
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '97900.00', 1_500));
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '97500.00', 2_000));
+    // Applied as they come, for the view to read when it wakes; no frame, no call.
+    expect(frames.pending()).toBe(0);
+    expect(far).not.toHaveBeenCalled();
+    expect(stream.ticker('BTC/USDT')).toMatchObject({
+      price: '97500.00',
+      high: '97900.00',
+      low: '97000.00',
+    });
+    // An older tick still cannot move it back.
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '90000.00', 1_200));
+    expect(stream.ticker('BTC/USDT')?.price).toBe('97500.00');
+
+    // Awake: frames as before, and the shown ticker holds still until the frame.
+    awake = true;
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '97600.00', 2_500));
+    expect(frames.pending()).toBe(1);
+    expect(stream.ticker('BTC/USDT')?.price).toBe('97500.00');
+    frames.run();
+    expect(far).toHaveBeenCalledTimes(1);
+    expect(stream.ticker('BTC/USDT')?.price).toBe('97600.00');
+
+    // One view awake among several is enough for a frame, and only it is called.
+    awake = false;
+    const near = vi.fn();
+    stream.watchTicker('BTC/USDT', near);
+    ws.push('ticker.BTC/USDT', ticker('BTC/USDT', '97700.00', 3_000));
+    expect(frames.pending()).toBe(1);
+    frames.run();
+    expect(near).toHaveBeenCalledTimes(1);
+    expect(far).toHaveBeenCalledTimes(1);
+  });
+
   it('notifies only the listeners of the symbol that moved', () => {
     const { stream, frames, connect } = setup();
     const btc = vi.fn();

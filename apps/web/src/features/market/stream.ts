@@ -3,7 +3,7 @@ import type { SocketMessage } from '@/lib/socket';
 import type { LiveTicker } from './quote';
 import { documentVisibility, type PageVisibility } from '@/lib/visibility';
 import { createStreamChannels } from './streamChannels';
-import { createStreamFrames } from './streamFrames';
+import { createStreamFrames, type TickerWatch } from './streamFrames';
 
 /**
  * Market data pushed over the socket (BRIEF §5), shaped for views that must not stutter:
@@ -14,7 +14,8 @@ import { createStreamFrames } from './streamFrames';
  *   socket that sends more than 20 messages a second).
  * - Messages are applied once per animation frame: a ticker keeps only its newest value, a
  *   candle series its newest value per open time. Each symbol notifies only its own listeners,
- *   so a tick re-renders the one row that shows it.
+ *   so a tick re-renders the one row that shows it. A ticker no awake view watches (rows far
+ *   from the screen) is applied as it comes and asks for no frame.
  * - While the page is hidden nothing is drawn (no frames); after a while hidden the channels are
  *   released, and they are taken again on return, with a resync so views reload what they
  *   missed. A reconnect of the socket resyncs too: pushes during the outage are lost.
@@ -49,10 +50,17 @@ export interface MarketStreamDeps {
 }
 
 export interface MarketStream {
-  /** The newest ticker of `symbol` applied so far (stable between frames). */
+  /**
+   * The newest ticker of `symbol` applied so far: stable between frames while a view watching
+   * it is awake, else the newest received.
+   */
   ticker(symbol: string): LiveTicker | undefined;
-  /** `listener` runs after a frame that changed the ticker of `symbol`. */
-  watchTicker(symbol: string, listener: () => void): () => void;
+  /**
+   * `listener` runs after a frame that changed the ticker of `symbol`, while `awake()` (by
+   * default always). While no view watching a symbol is awake its ticks draw no frame: they are
+   * applied as they come, for `ticker()` to read when the view wakes.
+   */
+  watchTicker(symbol: string, listener: () => void, awake?: () => boolean): () => void;
   /** `listener` receives each frame's candles of the series, oldest first. */
   watchKline(
     symbol: string,
@@ -136,12 +144,10 @@ export function createMarketStream(deps: MarketStreamDeps): MarketStream {
   return {
     ticker: (symbol) => tickers.get(symbol),
 
-    watchTicker: (symbol, listener) => {
+    watchTicker: (symbol, listener, awake = () => true) => {
       const name = tickerChannel(symbol);
-      // A wrapper per watch, so the same function watching twice is two watches.
-      const entry = () => {
-        listener();
-      };
+      // An entry per watch, so the same function watching twice is two watches.
+      const entry: TickerWatch = { notify: listener, awake };
       addTo(tickerListeners, symbol, entry);
       acquire(name, tickerReceiver(symbol));
       let active = true;

@@ -63,7 +63,7 @@ function setup() {
       for (const cb of frames.splice(0)) cb();
     });
   };
-  return { stream, push, runFrame };
+  return { stream, push, runFrame, framesAsked: () => frames.length };
 }
 
 beforeAll(async () => {
@@ -184,7 +184,7 @@ describe('ProductRow', () => {
     }
     vi.stubGlobal('IntersectionObserver', NearObserver);
     try {
-      const { stream, push, runFrame } = setup();
+      const { stream, push, runFrame, framesAsked } = setup();
       renderBitcoinRow(stream);
       const row = rowOf('BTC/USDT');
       const price = within(row).getByTestId('market-price');
@@ -196,7 +196,10 @@ describe('ProductRow', () => {
       };
       expect(callbacks.has(row)).toBe(true);
       near(false);
+      push('BTC/USDT', '100.50', 1_500);
       push('BTC/USDT', '101.00', 2_000);
+      // Far from the screen its ticks ask for no frame, and the row stays as it was.
+      expect(framesAsked()).toBe(0);
       runFrame();
       expect(price.textContent).toBe('100.00');
       near(true);
@@ -204,6 +207,8 @@ describe('ProductRow', () => {
       expect(within(row).getByTestId('market-change').textContent).toBe('+1.00%');
       // Near again: written on each frame as before.
       push('BTC/USDT', '102.00', 2_500);
+      expect(framesAsked()).toBe(1);
+      expect(price.textContent).toBe('101.00');
       runFrame();
       expect(price.textContent).toBe('102.00');
       // A row that goes stops being watched.

@@ -37,8 +37,9 @@ interface Props {
  * 40 of 50 rows on a phone at the top of the list — until it comes near, when it is brought up to
  * date before it shows. The browser renders more rows than that (`content-visibility: auto` keeps
  * about half a screen more), and writing those was more than half of the writes: 515 price writes
- * in 10 s before, about 230 after (bench markets-fps). Without IntersectionObserver every row is
- * written.
+ * in 10 s before, about 230 after (bench markets-fps). Nor does the stream draw a frame for the
+ * ticks of a row that is far (its `awake`): it keeps them for the row to read when it comes near.
+ * Without IntersectionObserver every row is written.
  */
 function LiveQuote({ product }: { product: MarketProduct }) {
   const stream = useMarketStream();
@@ -56,21 +57,14 @@ function LiveQuote({ product }: { product: MarketProduct }) {
       showChange(change, quote.changePct, quote.direction, !open);
     };
     let near = true;
-    let stale = false;
-    const show = () => {
-      if (near) write();
-      else stale = true;
-    };
     const row = price.closest('li') ?? price;
     const unwatchRow = watchNearViewport(row, (isNear) => {
       near = isNear;
-      if (near && stale) {
-        stale = false;
-        write();
-      }
+      // What came while it was far was kept, not drawn (the stream's `awake`).
+      if (near) write();
     });
     write();
-    const unwatch = stream.watchTicker(product.symbol, show);
+    const unwatch = stream.watchTicker(product.symbol, write, () => near);
     return () => {
       unwatch();
       unwatchRow();
