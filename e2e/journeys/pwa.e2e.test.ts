@@ -192,7 +192,7 @@ describe('installable app and offline shell (#20)', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await failure.getByText('Incorrect account or password').waitFor();
     expect(await page.locator('.adm-toast-main').count()).toBe(0);
-    await shot(page, 'auth-failure-inline');
+    await shotBothSchemes(page, 'auth-failure-inline');
 
     // The right password: the message goes as the attempt starts, and the user is in.
     await page.getByPlaceholder('Enter your password').fill(PASSWORD);
