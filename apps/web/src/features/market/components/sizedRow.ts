@@ -28,7 +28,7 @@ function fit(row: HTMLElement): void {
   if (height === 0) return;
   const value = `${height}px`;
   if (row.style.getPropertyValue(BLOCK_SIZE) !== value) row.style.setProperty(BLOCK_SIZE, value);
-  row.dataset.sized = 'true';
+  if (row.dataset.sized !== 'true') row.dataset.sized = 'true';
 }
 
 /** Keeps `row` as tall as its tallest child (the children it has now). */
