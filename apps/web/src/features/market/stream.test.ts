@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSocket } from '@/lib/socket';
 import type { SocketVisibility } from '@/lib/socket';
 import { CHANNEL_LINGER_MS, PAUSE_AFTER_HIDDEN_MS, createMarketStream } from './stream';
+import { TICKERS_PER_FRAME } from './streamFrames';
 
 /**
  * The stream runs on the real socket client (lib/socket) over a WebSocket double, so these
@@ -206,6 +207,48 @@ describe('market stream', () => {
     frames.run();
     expect(near).toHaveBeenCalledTimes(1);
     expect(far).toHaveBeenCalledTimes(1);
+  });
+
+  it('redraws a limited number of symbols a frame, the ones that waited first, none dropped', () => {
+    const { stream, frames, connect } = setup();
+    const symbols = Array.from({ length: TICKERS_PER_FRAME * 2 + 1 }, (_, i) => `S${i}/USDT`);
+    const calls: string[] = [];
+    for (const symbol of symbols) stream.watchTicker(symbol, () => calls.push(symbol));
+    let farAwake = false;
+    const far = vi.fn();
+    stream.watchTicker('FAR/USDT', far, () => farAwake);
+    const ws = connect();
+    for (const symbol of symbols) ws.push(`ticker.${symbol}`, ticker(symbol, '1.00', 1_000));
+    // A symbol no view draws takes no place in a frame.
+    farAwake = true;
+    ws.push('ticker.FAR/USDT', ticker('FAR/USDT', '5.00', 1_000));
+    farAwake = false;
+
+    frames.run();
+    expect(calls).toEqual(symbols.slice(0, TICKERS_PER_FRAME));
+    expect(stream.ticker('FAR/USDT')?.price).toBe('5.00');
+    expect(far).not.toHaveBeenCalled();
+    // What waits is not shown yet, and asks for the next frame itself.
+    expect(stream.ticker(symbols[TICKERS_PER_FRAME] ?? '')).toBeUndefined();
+    expect(frames.pending()).toBe(1);
+
+    // A newer tick of a waiting symbol replaces its pending one without losing its place; a new
+    // symbol queues behind the ones that waited.
+    ws.push(
+      `ticker.${symbols[TICKERS_PER_FRAME]}`,
+      ticker(symbols[TICKERS_PER_FRAME] ?? '', '2.00', 2_000),
+    );
+    ws.push(`ticker.${symbols[0]}`, ticker(symbols[0] ?? '', '3.00', 2_000));
+    frames.run();
+    expect(calls.slice(TICKERS_PER_FRAME)).toEqual(
+      symbols.slice(TICKERS_PER_FRAME, TICKERS_PER_FRAME * 2),
+    );
+    expect(stream.ticker(symbols[TICKERS_PER_FRAME] ?? '')?.price).toBe('2.00');
+    frames.run();
+    expect(calls.slice(TICKERS_PER_FRAME * 2)).toEqual([symbols.at(-1), symbols[0]]);
+    expect(stream.ticker(symbols[0] ?? '')?.price).toBe('3.00');
+    expect(frames.pending()).toBe(0);
+    for (const symbol of symbols) expect(stream.ticker(symbol)).toBeDefined();
   });
 
   it('notifies only the listeners of the symbol that moved', () => {
