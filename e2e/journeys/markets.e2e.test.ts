@@ -147,6 +147,29 @@ describe('markets', () => {
     expectNoConsoleErrors(errors);
   });
 
+  it('brings a row from far below the screen up to date when it is scrolled to', async () => {
+    const page = await phone();
+    await signUp(page, baseUrl);
+    // A short screen: the last rows start well over a quarter of a screen below it, where rows
+    // are not written until they come near (features/market/components/nearViewport.ts).
+    await page.setViewportSize({ width: 375, height: 400 });
+    await open(page, baseUrl, MARKETS);
+    await row(page, 'BTC/USDT').waitFor();
+    const last = page.getByTestId('market-row').last();
+    const top = await last.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(400 * 1.25);
+    // Scrolled to, it is live; scrolled away and back to the top, so is the first row.
+    await last.scrollIntoViewIfNeeded();
+    await expectToChange(last.getByTestId('market-price'));
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    await expectToChange(row(page, 'BTC/USDT').getByTestId('market-price'));
+    await last.scrollIntoViewIfNeeded();
+    await expectToChange(last.getByTestId('market-price'));
+    expectNoConsoleErrors(errors);
+  });
+
   it('opens a product with a live chart, switches the interval and the product', async () => {
     const page = await phone();
     await signUp(page, baseUrl);
