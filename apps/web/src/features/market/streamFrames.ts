@@ -19,7 +19,8 @@ export interface TickerWatch {
  * ticks every symbol at once, so without a limit one frame took a dozen rows of a phone's screen:
  * frames of 5–7 rows took 15 ms at the median on a mid-range phone's CPU, against 9 ms for one
  * or two (bench markets-fps, 4× CPU). Three a frame is 180 symbols a second, far above what a
- * screen shows moving, and a row waits two frames (33 ms) at most.
+ * screen shows moving: the ≈ 18 rows near a phone's screen are all written within six frames
+ * (about 0.1 s) of a tick that moves them all, against the feed's half-second between ticks.
  */
 export const TICKERS_PER_FRAME = 3;
 
