@@ -34,9 +34,10 @@ interface Props {
  * fall colour, the change badge (ChangeBadge's markup) with its arrow.
  *
  * A row away from the screen (further than NEAR_VIEWPORT_MARGIN) is not written at all — about
- * 40 of 50 rows on a phone at the top of the list — until it comes near, when it is brought up to
- * date before it shows. The browser renders more rows than that (`content-visibility: auto` keeps
- * about half a screen more), and writing those was more than half of the writes: 515 price writes
+ * 33 of 50 rows on a phone at the top of the list — until it comes near, when it is brought up to
+ * date before it shows. The browser renders more rows than that (Chromium keeps
+ * `content-visibility: auto` content rendered within a screen and a half of the screen), and
+ * writing those was more than half of the writes: 515 price writes
  * in 10 s before, about 230 after (bench markets-fps). Nor does the stream draw a frame for the
  * ticks of a row that is far (its `awake`): it keeps them for the row to read when it comes near.
  * Without IntersectionObserver every row is written.
