@@ -329,7 +329,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: maps beside the files, to read a CPU profile of the built app by its
+    // sources (never shipped: the release build has none).
+    sourcemap: !!process.env.WEB_SOURCEMAP,
     target: 'es2022',
     // Every browser the app supports (es2022) preloads modules itself: the polyfill only made the
     // entry a file of its own, one more request before the app (issue #20).

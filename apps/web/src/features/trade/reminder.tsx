@@ -16,7 +16,7 @@ export interface ReminderOptions {
   user: string;
   /** Opens the limits page, for a user who wants to change them right away. */
   openLimits: () => void;
-  /** antd-mobile's Modal.show, handed in: the app already has it loaded. */
+  /** Opens antd-mobile's Modal (handed in: the app loads it when the reminder is first due). */
   showModal: (props: {
     title: ReactNode;
     content: ReactNode;

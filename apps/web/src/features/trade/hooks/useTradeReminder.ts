@@ -7,8 +7,9 @@ import { afterFirstScreen } from '@/lib/firstScreen';
 
 /**
  * Runs the responsible-trading reminder (reminder.tsx) while a user is signed in. Mounted once
- * for the whole app; the reminder itself (and the Modal it opens) is a separate chunk, fetched after sign-in once the
- * first screen is done, so the first page never waits for it.
+ * for the whole app; the reminder itself is a separate chunk, fetched after sign-in once the
+ * first screen is done, so the first page never waits for it, and the Modal it opens (with
+ * react-spring, lib/overlays.ts) loads when the reminder is first due, not at launch.
  */
 export function useTradeReminder(api: Api, username: string | undefined): void {
   const navigate = useAppNavigate();
@@ -25,13 +26,21 @@ export function useTradeReminder(api: Api, username: string | undefined): void {
     let cancelled = false;
     // Nothing of it is on the first screen: it waits until that screen is done (issue #20).
     const stopWaiting = afterFirstScreen(() => {
-      Promise.all([import('../reminder'), loadOverlays()])
-        .then(([{ runReminder }, { Modal }]) => {
+      import('../reminder')
+        .then(({ runReminder }) => {
           if (cancelled) return;
           stop = runReminder({
             api,
             user: username,
-            showModal: Modal.show,
+            showModal: (props) => {
+              loadOverlays()
+                .then(({ Modal }) => {
+                  if (!cancelled) Modal.show(props);
+                })
+                .catch((error: unknown) => {
+                  console.warn('[reminder] could not open', error);
+                });
+            },
             openLimits: () => {
               navigateRef.current(PATHS.tradeLimits);
             },
