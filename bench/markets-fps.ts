@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_PRODUCTS } from '../apps/server/src/modules/market/products.seed.js';
 import { launchBrowser, phoneContext } from '../e2e/support/browser.js';
 import { freePort } from '../e2e/support/server.js';
+import { calibrate, isDeviceClass, type Calibration, type DeviceClass } from './lib/deviceClass.js';
 import { analyseFrames, type FrameAnalysis } from './lib/frames.js';
 import { serverArgs, startProcess } from './lib/process.js';
 import { endTrace, startTrace, type TraceEvent } from './lib/trace.js';
@@ -23,8 +24,12 @@ export interface MarketsFpsOptions {
   products: number;
   /** The traced window, seconds. */
   seconds: number;
-  /** CDP Emulation.setCPUThrottlingRate: 4 is a mid-range phone (Lighthouse's mobile preset). */
-  cpuThrottle: number;
+  /**
+   * The CPU: a phone class (`mid-tier`, the default, or `low-tier`), whose throttling rate is
+   * calibrated on this machine at the start of the run (lib/deviceClass.ts), or a fixed rate for
+   * CDP Emulation.setCPUThrottlingRate (`4`: Lighthouse's mobile preset, 4× this machine).
+   */
+  cpuThrottle: DeviceClass | number;
   /** Where to keep the raw traces (open them in DevTools' Performance panel); none when empty. */
   traceDir: string;
 }
@@ -45,6 +50,9 @@ export interface MarketsFpsResult {
   };
   /** The ceiling: a page doing nothing but a requestAnimationFrame loop, same browser, same throttling. */
   anchor: FrameAnalysis;
+  /** The rate both pages ran at, and how it was found when a phone class was asked for. */
+  rate: number;
+  calibration?: Calibration;
   loadAverage: number[];
 }
 
@@ -54,9 +62,16 @@ export function marketsFpsOptions(flags: Map<string, string>): MarketsFpsOptions
   return {
     products: num('products', 'BENCH_FPS_PRODUCTS', 50),
     seconds: num('seconds', 'BENCH_FPS_SECONDS', 10),
-    cpuThrottle: num('cpu-throttle', 'BENCH_FPS_CPU_THROTTLE', 4),
+    cpuThrottle: cpuOption(flags.get('cpu-throttle') ?? process.env.BENCH_FPS_CPU_THROTTLE),
     traceDir: flags.get('trace-dir') ?? process.env.BENCH_FPS_TRACE_DIR ?? '',
   };
+}
+
+function cpuOption(value = 'mid-tier'): DeviceClass | number {
+  if (isDeviceClass(value)) return value;
+  const rate = Number(value);
+  if (!(rate >= 1)) throw new Error(`--cpu-throttle: mid-tier, low-tier or a rate ≥ 1, not ${value}`);
+  return rate;
 }
 
 /** A trace of `opts.seconds` on `page`, kept as `<traceDir>/<name>.json` when asked. */
@@ -80,6 +95,15 @@ async function traced(
   return { events };
 }
 
+async function withPage<T>(context: BrowserContext, use: (page: Page) => Promise<T>): Promise<T> {
+  const page = await context.newPage();
+  try {
+    return await use(page);
+  } finally {
+    await page.close();
+  }
+}
+
 async function throttle(page: Page, rate: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -90,10 +114,10 @@ async function throttle(page: Page, rate: number): Promise<void> {
  * The anchor: one element's text changed on every animation frame, so that every frame has
  * something to draw (a loop that changes nothing draws nothing), and nothing else.
  */
-async function measureAnchor(context: BrowserContext, opts: MarketsFpsOptions) {
+async function measureAnchor(context: BrowserContext, opts: MarketsFpsOptions, rate: number) {
   const page = await context.newPage();
   try {
-    await throttle(page, opts.cpuThrottle);
+    await throttle(page, rate);
     await page.setContent('<!doctype html><meta charset="utf-8"><div id="n">0</div>');
     await page.evaluate(ANCHOR_LOOP);
     await page.waitForTimeout(1000);
@@ -149,6 +173,7 @@ async function measureMarkets(
   context: BrowserContext,
   base: string,
   opts: MarketsFpsOptions,
+  rate: number,
 ): Promise<MarketsFpsResult['subject']> {
   const page = await context.newPage();
   const seen = { sockets: 0, socketCloses: 0, subscribesSent: 0 };
@@ -168,7 +193,7 @@ async function measureMarkets(
     });
   });
   try {
-    await throttle(page, opts.cpuThrottle);
+    await throttle(page, rate);
     await page.goto(`${base}/#${MARKETS_PATH}`);
     const rows = page.getByTestId('market-row');
     await poll(
@@ -204,7 +229,8 @@ async function measureMarkets(
  * the Markets list with 50 products, measured in Chromium's performance trace"). The built
  * server on a fresh embedded database, its catalogue grown to `products` with `ops
  * products:demo` (the simulated feed ticks them all, hash-chained as ever); a signed-up user on
- * the Markets tab in Debian's Chromium at 375×812, CPU throttled 4× (a mid-range phone); a
+ * the Markets tab in Debian's Chromium at 375×812, its CPU throttled to a mid-tier phone's (the
+ * rate calibrated on this machine as Chrome DevTools does, lib/deviceClass.ts; or a fixed rate); a
  * `seconds` trace (DevTools' timeline categories) while prices update. The anchor is the same
  * browser's frame rate, same throttling, on a page doing nothing but a requestAnimationFrame
  * loop. Headless Chromium draws in software (--disable-gpu), so the ceiling is the machine's.
@@ -257,10 +283,15 @@ export async function benchMarketsFps(opts: MarketsFpsOptions): Promise<MarketsF
       localStorage.setItem('ampere.token', ${JSON.stringify(JSON.stringify({ v: session.token }))});
       localStorage.setItem('ampere.user', ${JSON.stringify(JSON.stringify({ v: session.user }))});
     }`);
-    const anchor = await measureAnchor(context, opts);
-    const subject = await measureMarkets(context, base, opts);
+    const calibration =
+      typeof opts.cpuThrottle === 'number'
+        ? undefined
+        : await withPage(context, (page) => calibrate(page, opts.cpuThrottle as DeviceClass));
+    const rate = calibration?.rate ?? (opts.cpuThrottle as number);
+    const anchor = await measureAnchor(context, opts, rate);
+    const subject = await measureMarkets(context, base, opts, rate);
     await context.close();
-    return { options: opts, subject, anchor, loadAverage: os.loadavg() };
+    return { options: opts, subject, anchor, rate, calibration, loadAverage: os.loadavg() };
   } finally {
     await browser.close();
     await app.stop();
@@ -273,11 +304,14 @@ const fmt = (n: number, digits = 0) =>
 
 /** The result as a Markdown table for BENCHMARKS.md. */
 export function marketsFpsReport(r: MarketsFpsResult): string {
-  const { options: o, subject: s, anchor: a } = r;
+  const { options: o, subject: s, anchor: a, calibration: c } = r;
+  const cpu = c
+    ? `CPU throttled ${fmt(r.rate, 2)}× = a ${c.device} phone (calibrated: BenchmarkIndex ${fmt(c.score)} at that rate against the phone's ${fmt(c.target)}; this machine unthrottled ${fmt(c.hostScore)})`
+    : `CPU throttled ${fmt(r.rate, 2)}× (fixed)`;
   const row = (name: string, x: FrameAnalysis, extra: string) =>
     `| ${name} | ${fmt(x.fps, 1)} | ${x.presented} in ${fmt(x.windowMs / 1000, 1)} s | ${x.dropped} | ${fmt(x.intervalP50Ms, 1)} / ${fmt(x.intervalP95Ms, 1)} / ${fmt(x.intervalMaxMs)} | ${x.lateIntervals} | ${x.mainFrames}: ${fmt(x.mainFrameP50Ms, 1)} / ${fmt(x.mainFrameP95Ms, 1)} / ${fmt(x.mainFrameMaxMs)}, ${x.mainFramesOverBudget} over 16.7 | ${x.paintingFrames}: ${fmt(x.paintingFrameP50Ms, 1)} / ${fmt(x.paintingFrameP95Ms, 1)} / ${fmt(x.paintingFrameMaxMs)}, ${x.paintingFramesOverBudget} over 16.7 | ${x.longTasks} (max ${fmt(x.longTaskMaxMs)}, total ${fmt(x.longTaskTotalMs)}) | ${fmt(x.mainThreadBusy * 100)} % | ${extra} |`;
   return [
-    `Markets list, ${o.products} products (${s.rows} rows), 375×812, CPU ${o.cpuThrottle}× throttled, ${o.seconds} s trace; load average ${r.loadAverage.map((l) => fmt(l, 2)).join(' ')}`,
+    `Markets list, ${o.products} products (${s.rows} rows), 375×812, ${cpu}, ${o.seconds} s trace; load average ${r.loadAverage.map((l) => fmt(l, 2)).join(' ')}`,
     '',
     '| page | fps | frames presented | dropped | frame interval p50 / p95 / max ms | late intervals (> 25 ms) | main-thread frames: p50 / p95 / max ms | of them, frames that painted: p50 / p95 / max ms | long tasks > 50 ms (ms) | main thread busy | price updates |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

@@ -21,7 +21,8 @@ import { runWsFanout } from './ws-fanout/report.js';
  * place-order, settle, accrual, accrual-latency, chain-scan, cluster);
  * web-lighthouse fetches Lighthouse with npx on first use (the npm registry) and needs Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium); markets-fps needs Chromium too and takes
- * --products (50), --seconds (10), --cpu-throttle (4) and --trace-dir (keeps the traces), or
+ * --products (50), --seconds (10), --cpu-throttle (mid-tier, low-tier or a rate such as 4) and
+ * --trace-dir (keeps the traces), or
  * BENCH_FPS_* (markets-fps.ts); ws-fanout's
  * flags: ws-fanout/report.ts; ws-fanout-cluster (PostgreSQL and Redis) takes the same flags and
  * BENCH_WS_* variables plus --nodes / BENCH_WS_NODES (3) and defaults to 2,500 connections
