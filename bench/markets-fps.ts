@@ -70,7 +70,8 @@ export function marketsFpsOptions(flags: Map<string, string>): MarketsFpsOptions
 function cpuOption(value = 'mid-tier'): DeviceClass | number {
   if (isDeviceClass(value)) return value;
   const rate = Number(value);
-  if (!(rate >= 1)) throw new Error(`--cpu-throttle: mid-tier, low-tier or a rate ≥ 1, not ${value}`);
+  if (!(rate >= 1))
+    throw new Error(`--cpu-throttle: mid-tier, low-tier or a rate ≥ 1, not ${value}`);
   return rate;
 }
 
