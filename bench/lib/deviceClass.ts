@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
  * CPU throttling that stands for a phone class, not a multiple of whatever machine runs the
  * bench. `Emulation.setCPUThrottlingRate` slows the page's main thread by a factor of the host's
  * speed, so a fixed 4× is a different phone on every machine: on this project's 2-core machines
- * the unthrottled score below has been seen anywhere from about 1,600 to 2,600.
+ * the unthrottled score below has been seen from about 1,400 (busy) to 3,500 (at rest).
  *
  * The yardstick is Lighthouse's BenchmarkIndex (a string-building loop and an array-copy loop,
  * iterations per second ÷ 10, averaged), and the targets are the ones Chrome DevTools' CPU
