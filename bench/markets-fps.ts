@@ -96,11 +96,8 @@ async function traced(
   return { events };
 }
 
-async function withPage<T>(
-  owner: Browser | BrowserContext,
-  use: (page: Page) => Promise<T>,
-): Promise<T> {
-  const page = await owner.newPage();
+async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const page = await browser.newPage();
   try {
     return await use(page);
   } finally {
@@ -264,10 +261,13 @@ export async function benchMarketsFps(opts: MarketsFpsOptions): Promise<MarketsF
     // The phone's rate is found on the machine at rest, before the server and its feed start: a
     // busy machine scores lower and would be throttled less (lib/deviceClass.ts).
     const device = opts.cpuThrottle;
-    const calibration =
+    const { rate, calibration }: { rate: number; calibration?: Calibration } =
       typeof device === 'number'
-        ? undefined
-        : await withPage(browser, (page) => calibrate(page, device));
+        ? { rate: device }
+        : await withPage(browser, async (page) => {
+            const found = await calibrate(page, device);
+            return { rate: found.rate, calibration: found };
+          });
     // The server at the lowest CPU priority: it shares this machine's two cores with the browser
     // (its feed, hash chain and socket took about half a core here), and a phone shares its CPU
     // with no server. It keeps what the browser leaves, which is plenty for 100 ticks a second.
@@ -298,7 +298,6 @@ export async function benchMarketsFps(opts: MarketsFpsOptions): Promise<MarketsF
       localStorage.setItem('ampere.token', ${JSON.stringify(JSON.stringify({ v: session.token }))});
       localStorage.setItem('ampere.user', ${JSON.stringify(JSON.stringify({ v: session.user }))});
     }`);
-    const rate = calibration?.rate ?? (device as number);
     const anchor = await measureAnchor(context, opts, rate);
     const subject = await measureMarkets(context, base, opts, rate);
     await context.close();
