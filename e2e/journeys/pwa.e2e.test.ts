@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -11,9 +12,14 @@ import {
   signUp,
   waitForRoute,
 } from '../support/app.js';
+import { installingPhone } from '../support/browser.js';
 import { usePhones } from '../support/phones.js';
 
 const baseUrl = inject('baseUrl');
+
+const MINE = '/app/pages/tabbar/mine/index';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 const OFFLINE = 'Network connection failed, please check the network';
 
@@ -202,7 +208,7 @@ describe('installable app and offline shell (#20)', () => {
 
   it('is installable: Chromium finds no installability error in the manifest and worker', async () => {
     const page = await phone();
-    // The app shows no install button of its own; it only lets Chromium offer installation.
+    // An off-the-record profile is never offered installation (the next test uses one on disk).
     await page.addInitScript(() => {
       const w = window as unknown as { __installPrompt: boolean };
       w.__installPrompt = false;
@@ -233,6 +239,63 @@ describe('installable app and offline shell (#20)', () => {
       `${JSON.stringify({ installabilityErrors, beforeInstallPromptFired: prompted })}\n`,
     );
     await shotBothSchemes(page, 'pwa-installable-login');
+  });
+
+  it('offers to install from Mine: Chromium’s own dialog, or on an iPhone the share menu’s steps', async () => {
+    // Chromium: the app holds the browser's prompt (app/install.ts) and opens it from Mine.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-install-'));
+    const installing = await installingPhone(profile);
+    try {
+      const page = installing.pages()[0] ?? (await installing.newPage());
+      // The prompts the app opens, counted in the page: headless Chromium shows none and answers
+      // "dismissed" (and may offer the next at once, so the entry can stay).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __prompted: number };
+        w.__prompted = 0;
+        const counted = (e: Event) => {
+          const held = e as Event & { prompt: () => Promise<void> };
+          const prompt = held.prompt.bind(held);
+          held.prompt = () => {
+            w.__prompted += 1;
+            return prompt();
+          };
+        };
+        window.addEventListener('beforeinstallprompt', counted, { capture: true });
+      });
+      await signUp(page, baseUrl);
+      await open(page, baseUrl, MINE);
+      const install = page.getByText('Install the app', { exact: true });
+      await install.waitFor();
+      await install.scrollIntoViewIfNeeded();
+      await shotBothSchemes(page, 'pwa-install-entry');
+      await install.click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __prompted: number }).__prompted))
+        .toBe(1);
+    } finally {
+      await installing.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+
+    // An iPhone: no such event, so the entry says how to add the app by hand.
+    const iphone = await phone({ userAgent: IPHONE_SAFARI });
+    await signUp(iphone, baseUrl);
+    await open(iphone, baseUrl, MINE);
+    await iphone.getByText('Install the app', { exact: true }).click();
+    const dialog = iphone
+      .locator('.adm-modal')
+      .filter({ hasText: 'Add the app to your Home Screen' });
+    await dialog.getByText('Add the app to your Home Screen').waitFor();
+    await expect
+      .poll(() => dialog.getByRole('listitem').allTextContents())
+      .toEqual([
+        "Tap the Share button in your browser's toolbar.",
+        'Choose “Add to Home Screen”.',
+        'Tap Add. The app then opens from its icon, full screen.',
+      ]);
+    await shotBothSchemes(iphone, 'pwa-install-prompt-iphone');
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await dialog.getByText('Add the app to your Home Screen').waitFor({ state: 'hidden' });
   });
 
   it('keeps the layout still while prices stream: CLS ≤ 0.05 on Markets and Home', async () => {

@@ -29,7 +29,11 @@ export const PHONE = { width: 375, height: 812 } as const;
 export interface PhoneOptions {
   colorScheme?: 'light' | 'dark';
   locale?: string;
+  /** Another browser's name, e.g. an iPhone's Safari (the engine is still Chromium). */
+  userAgent?: string;
 }
+
+const PHONE_CONTEXT = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** Every context a journey has open, for what a failed test prints (support/diagnose.ts). */
 export const openContexts = new Set<BrowserContext>();
@@ -45,12 +49,26 @@ async function tracked(context: Promise<BrowserContext>): Promise<BrowserContext
 export function phoneContext(browser: Browser, opts: PhoneOptions = {}): Promise<BrowserContext> {
   return tracked(
     browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE_CONTEXT,
       colorScheme: opts.colorScheme ?? 'light',
       locale: opts.locale ?? 'en-US',
+      ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    }),
+  );
+}
+
+/**
+ * A phone-sized browser with a profile on disk in `dir`, where Chromium offers to install a web
+ * app (`beforeinstallprompt`); it never does in `phoneContext`'s off-the-record ones. The
+ * engagement Chromium asks of a user first (time and taps on the site) is waived.
+ */
+export function installingPhone(dir: string): Promise<BrowserContext> {
+  return tracked(
+    chromium.launchPersistentContext(dir, {
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
+      ...PHONE_CONTEXT,
+      locale: 'en-US',
     }),
   );
 }

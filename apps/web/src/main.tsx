@@ -12,6 +12,7 @@ import { applyLayoutConstants } from '@/app/layout';
 import { linkManifest } from '@/app/manifestLink';
 import { loadLoginPage } from '@/app/routes';
 import { queryClient } from '@/app/queryClient';
+import { watchInstall } from '@/lib/install';
 import { endLaunchReads } from '@/lib/launchReads';
 import { loadHomeParts, prefetchHomeData } from '@/pages/tabbar/homeParts';
 import { afterFirstScreen, afterNextPaint, holdLaunch, releaseLaunch } from '@/lib/firstScreen';
@@ -101,6 +102,7 @@ void start();
 // parts; the manifest's link, app/manifestLink.ts).
 if (import.meta.env.PROD) {
   afterFirstScreen(() => {
+    watchInstall();
     linkManifest(document);
     if (!('serviceWorker' in navigator)) return;
     void import('@/app/pwa').then(({ registerPwa }) => {

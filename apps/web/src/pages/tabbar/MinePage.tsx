@@ -27,6 +27,7 @@ import { RetryState } from '@/components/RetryState';
 import { Section } from '@/components/Section';
 import { PATHS } from '@/config/paths';
 import type { PageKey } from '@/config/paths';
+import { InstallAppItem } from '@/features/preferences/components/InstallAppItem';
 import { BalanceSummary } from '@/features/account/components/BalanceSummary';
 import { ProfileCard } from '@/features/account/components/ProfileCard';
 import { useHome } from '@/features/account/hooks/useAccount';
@@ -155,6 +156,7 @@ export default function MinePage() {
               {t(`pages.${page}.title`)}
             </List.Item>
           ))}
+          {group === 'account' && <InstallAppItem />}
         </List>
       ))}
     </>
