@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -28,6 +30,24 @@ interface ManifestIcon {
   sizes: string;
   type: string;
   purpose?: string;
+}
+
+/** axe's serious and critical WCAG 2 A/AA findings on the page as it is (the a11y journey's rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Once antd-mobile's motions are over: axe blends a half-faded dialog with the page behind it.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).every((e) => {
+      const opacity = Number(e.style.opacity);
+      return !(opacity > 0 && opacity < 1);
+    }),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A PNG's width and height, from its IHDR chunk. */
@@ -267,6 +287,7 @@ describe('installable app and offline shell (#20)', () => {
       const install = page.getByText('Install the app', { exact: true });
       await install.waitFor();
       await install.scrollIntoViewIfNeeded();
+      expect(await seriousViolations(page)).toEqual([]);
       await shotBothSchemes(page, 'pwa-install-entry');
       await install.click();
       await expect
@@ -293,6 +314,7 @@ describe('installable app and offline shell (#20)', () => {
         'Choose “Add to Home Screen”.',
         'Tap Add. The app then opens from its icon, full screen.',
       ]);
+    expect(await seriousViolations(iphone)).toEqual([]);
     await shotBothSchemes(iphone, 'pwa-install-prompt-iphone');
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await dialog.getByText('Add the app to your Home Screen').waitFor({ state: 'hidden' });

@@ -12,7 +12,6 @@ import { applyLayoutConstants } from '@/app/layout';
 import { linkManifest } from '@/app/manifestLink';
 import { loadLoginPage } from '@/app/routes';
 import { queryClient } from '@/app/queryClient';
-import { watchInstall } from '@/lib/install';
 import { endLaunchReads } from '@/lib/launchReads';
 import { loadHomeParts, prefetchHomeData } from '@/pages/tabbar/homeParts';
 import { afterFirstScreen, afterNextPaint, holdLaunch, releaseLaunch } from '@/lib/firstScreen';
@@ -102,8 +101,19 @@ void start();
 // parts; the manifest's link, app/manifestLink.ts).
 if (import.meta.env.PROD) {
   afterFirstScreen(() => {
-    watchInstall();
-    linkManifest(document);
+    // Mine's install entry holds the browser's prompt, which can follow the link at once; its
+    // module is no part of the first download (lib/install.ts). Should it fail to load, the app
+    // is linked and installable all the same, from the browser's menu.
+    void import('@/lib/install')
+      .then(
+        ({ watchInstall }) => {
+          watchInstall();
+        },
+        () => undefined,
+      )
+      .then(() => {
+        linkManifest(document);
+      });
     if (!('serviceWorker' in navigator)) return;
     void import('@/app/pwa').then(({ registerPwa }) => {
       registerPwa();
