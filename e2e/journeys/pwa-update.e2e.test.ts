@@ -7,9 +7,8 @@ import { usePhones } from '../support/phones.js';
 
 const baseUrl = inject('baseUrl');
 
-/** The build the journeys' server serves, and the worker's script in it with its two copies. */
-const DIST = path.resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
-const WORKER = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(DIST, name));
+/** The build the journeys' server serves (its own copy), and the worker's script in it with its two copies. */
+const WORKER = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(inject('webDist'), name));
 
 const UPDATE = 'A new version is available. Reload to use it.';
 
@@ -26,7 +25,7 @@ describe('a new build is announced, never swapped in under the user (#20)', () =
   const { phone } = usePhones();
   const original = WORKER.map((file) => fs.readFileSync(file));
 
-  // The journeys share one server and one build: the deployed worker is put back whatever happens.
+  // The run's journeys share one server and its build: the deployed worker is put back whatever happens.
   afterEach(() => {
     WORKER.forEach((file, i) => {
       fs.writeFileSync(file, original[i] ?? Buffer.alloc(0));

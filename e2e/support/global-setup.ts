@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The server's own copy of apps/web/dist (support/server.ts). */
+    webDist: string;
     /** The local EVM's JSON-RPC URL (USDT recharge is on offer in every journey). */
     chainUrl: string;
   }
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
     const server = await startServer({ chainUrl: chain.url });
     project.provide('baseUrl', server.url);
     project.provide('dataDir', server.dataDir);
+    project.provide('webDist', server.webDist);
     project.provide('chainUrl', chain.url);
     return async () => {
       await server.stop();

@@ -7,10 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
+const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
 
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's own copy of the web build, which a journey may change (a new worker). */
+  webDist: string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,10 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ampere-e2e-'));
   const port = await freePort();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  // Each server serves its own copy of the build: CI runs two at once, and a journey that
+  // deploys a new worker into it (pwa-update) must not announce it to the other's users.
+  const webDist = path.join(dataDir, 'web');
+  fs.cpSync(WEB_DIST, webDist, { recursive: true });
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -61,6 +68,7 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       // Every request, for what a failed test prints of its time (support/diagnose.ts).
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
@@ -90,6 +98,7 @@ export async function startServer(opts: { chainUrl?: string } = {}): Promise<Run
   return {
     url,
     dataDir,
+    webDist,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
